@@ -1,0 +1,3 @@
+export * from './turkish-case.js';
+export * from './email.js';
+export * from './required-string.js';
