@@ -6,3 +6,4 @@ export * from './projects/index.js';
 export * from './access/index.js';
 export * from './plans/index.js';
 export * from './contact/index.js';
+export * from './format/index.js';

@@ -1,0 +1,2 @@
+export * from './relative-time.js';
+export * from './format-number.js';
