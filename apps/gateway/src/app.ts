@@ -1,0 +1,43 @@
+import express, { type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import { authenticate } from './auth/authenticate.js';
+import type { AppDeps } from './deps.js';
+import { apiNotFound, errorHandler } from './http/error-handler.js';
+import { webAppRoutes } from './http/web-app.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
+import { authRoutes } from './routes/auth.js';
+import { healthRoutes } from './routes/health.js';
+import { memberRoutes } from './routes/members.js';
+import { projectRoutes } from './routes/projects.js';
+import { publicRoutes } from './routes/public.js';
+import { userRoutes } from './routes/users.js';
+
+/** JSON bodies of the management API; ingest has its own, larger limits. */
+export const API_BODY_LIMIT = '256kb';
+
+/** Builds the Express app (testable without listening). */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+  app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' } }));
+  app.use(healthRoutes(deps));
+
+  const api = express.Router();
+  api.use(express.json({ limit: API_BODY_LIMIT }));
+  api.use(express.urlencoded({ extended: false, limit: '16kb' }));
+  api.use('/auth', authRoutes(deps));
+  api.use(publicRoutes(deps));
+  const auth = authenticate(deps);
+  api.use('/projects', auth, projectRoutes(deps));
+  api.use('/projects/:projectId/api-keys', auth, apiKeyRoutes(deps));
+  api.use('/projects/:projectId/members', auth, memberRoutes(deps));
+  api.use('/users', auth, userRoutes(deps));
+  app.use('/api/v1', api);
+  app.use('/api', apiNotFound);
+
+  app.use(webAppRoutes(deps.webDist));
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,37 @@
+import jwt from 'jsonwebtoken';
+
+/** A normal session lasts a day; "remember me" keeps it for 30 days. */
+export const SESSION_SECONDS = 24 * 3600;
+export const REMEMBERED_SESSION_SECONDS = 30 * 24 * 3600;
+
+export interface AccessClaims {
+  /** User id. */
+  sub: string;
+  /** The user's token_version when issued; a raised version revokes the token. */
+  ver: number;
+}
+
+export interface TokenService {
+  issue(claims: AccessClaims, remember: boolean): { token: string; expiresIn: number };
+  /** The claims of a valid, unexpired token, or undefined. */
+  verify(token: string): AccessClaims | undefined;
+}
+
+export function createTokenService(secret: string): TokenService {
+  return {
+    issue(claims, remember) {
+      const expiresIn = remember ? REMEMBERED_SESSION_SECONDS : SESSION_SECONDS;
+      const token = jwt.sign({ ver: claims.ver }, secret, { algorithm: 'HS256', subject: claims.sub, expiresIn });
+      return { token, expiresIn };
+    },
+    verify(token) {
+      try {
+        const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+        if (typeof payload !== 'object' || typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return undefined;
+        return { sub: payload.sub, ver: payload.ver };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

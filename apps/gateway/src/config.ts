@@ -1,0 +1,50 @@
+import { PLAN_PRESETS } from '@seyir/domain';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const ConfigSchema = z
+  .object({
+    /** Port of the HTTP API, Socket.IO and web app. Default 8000. */
+    PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+    /** Interface to listen on. Default all interfaces. */
+    HOST: z.string().default('0.0.0.0'),
+    /** Embedded mode keeps PGlite data and the generated JWT secret here. Default `.seyir-data`. */
+    SEYIR_DATA_DIR: z.string().default('.seyir-data'),
+    /** Distributed mode: a PostgreSQL URL (with REDIS_URL). */
+    DATABASE_URL: z.string().url().optional(),
+    /** Distributed mode: a Redis URL (with DATABASE_URL). */
+    REDIS_URL: z.string().url().optional(),
+    /** Signing secret of access tokens; required in distributed mode, generated in embedded mode. */
+    JWT_SECRET: z.string().min(32).optional(),
+    /** pino level of the server's own logs. Default info. */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Which reading of the plan table: the §9 pricing table or the FAQ's. Default pricing. */
+    SEYIR_PLAN_PRESET: z.enum(PLAN_PRESETS).default('pricing'),
+    /** Beta period banner ('Şu an tamamen ücretsiz!'). Default on. */
+    SEYIR_BETA: flag.default(true),
+    /** Built web app to serve; default apps/web/dist. */
+    SEYIR_WEB_DIST: z.string().optional(),
+    /** Public base URL used in links (e-mails, the usage guide). Default http://localhost:PORT. */
+    SEYIR_PUBLIC_URL: z.string().url().optional(),
+  })
+  .refine((c) => Boolean(c.DATABASE_URL) === Boolean(c.REDIS_URL), {
+    error: 'DATABASE_URL and REDIS_URL go together: set both for distributed mode, or neither for embedded mode',
+  })
+  .refine((c) => !c.DATABASE_URL || c.JWT_SECRET, { error: 'JWT_SECRET (≥ 32 characters) is required in distributed mode' });
+
+export type GatewayConfig = z.infer<typeof ConfigSchema> & { mode: 'embedded' | 'distributed'; dataDir: string };
+
+/** Reads and validates the environment once at boot; fails naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const parsed = ConfigSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; ');
+    throw new Error(`invalid configuration: ${problems}`);
+  }
+  const c = parsed.data;
+  return { ...c, mode: c.DATABASE_URL ? 'distributed' : 'embedded', dataDir: resolve(c.SEYIR_DATA_DIR) };
+}

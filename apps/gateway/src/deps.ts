@@ -1,0 +1,23 @@
+import type { PlanPreset } from '@seyir/domain';
+import type { Database, DatabaseHandle } from '@seyir/db';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { LoginThrottle } from './auth/login-throttle.js';
+import type { TokenService } from './auth/tokens.js';
+
+/** Long-lived clients and settings, made once at boot and passed to routes and services. */
+export interface AppDeps {
+  database: DatabaseHandle;
+  db: Database;
+  tokens: TokenService;
+  loginThrottle: LoginThrottle;
+  logger: Logger;
+  /** Distributed mode only. */
+  redis?: Redis | undefined;
+  planPreset: PlanPreset;
+  beta: boolean;
+  /** Folder of the built web app, when there is one. */
+  webDist?: string | undefined;
+  /** Clock, injectable for tests. */
+  now: () => Date;
+}

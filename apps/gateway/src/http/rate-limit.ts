@@ -1,0 +1,31 @@
+import { AppError, SERVER_MESSAGES } from '@seyir/domain';
+import type { RequestHandler } from 'express';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { AppDeps } from '../deps.js';
+
+export interface RateLimitOptions {
+  /** Counter namespace. */
+  name: string;
+  /** Requests allowed per key in the window. */
+  points: number;
+  durationSeconds: number;
+  /** Key of a request; default the client IP. */
+  key?: (req: Parameters<RequestHandler>[0]) => string;
+}
+
+/** Answers 429 with Retry-After past `points` requests per key and window (Redis-backed when distributed). */
+export function rateLimit(deps: Pick<AppDeps, 'redis'>, options: RateLimitOptions): RequestHandler {
+  const common = { keyPrefix: `rl_${options.name}`, points: options.points, duration: options.durationSeconds };
+  const limiter = deps.redis ? new RateLimiterRedis({ storeClient: deps.redis, ...common }) : new RateLimiterMemory(common);
+  return async (req, _res, next) => {
+    try {
+      await limiter.consume(options.key?.(req) ?? req.ip ?? 'unknown');
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        throw new AppError('RATE_LIMITED', SERVER_MESSAGES.rateLimited, { retryAfterSeconds: rejection.msBeforeNext / 1000 });
+      }
+      throw rejection;
+    }
+    next();
+  };
+}

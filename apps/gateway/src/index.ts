@@ -1,0 +1,3 @@
+export * from './app.js';
+export * from './server.js';
+export * from './config.js';

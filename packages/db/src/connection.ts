@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Plain SQL access shared by both drivers (migrations, COPY-free bulk statements). */
+export interface SqlClient {
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  /** Runs a script of several statements without parameters. */
+  exec(script: string): Promise<void>;
+}
+
+export interface DatabaseHandle {
+  kind: 'postgres' | 'pglite';
+  db: Database;
+  sql: SqlClient;
+  /** Present in PostgreSQL mode: the pool, for COPY and listen/notify. */
+  pool?: pg.Pool;
+  /** Runs `fn` on one connection (session-level locks, multi-statement work). */
+  session<T>(fn: (sql: SqlClient) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…`: use a real PostgreSQL server. */
+  databaseUrl?: string | undefined;
+  /** Embedded mode: PGlite keeps its files here. `memory://` keeps them in memory (tests). */
+  dataDir?: string | undefined;
+  /** Pool size in PostgreSQL mode. Default 10. */
+  poolSize?: number | undefined;
+}
+
+// Timestamps are read as Date objects; bigint counts as numbers (they stay below 2^53).
+pg.types.setTypeParser(20, (value) => Number(value));
+
+/** Opens the database the options name: PostgreSQL when `databaseUrl` is set, else PGlite. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.dataDir ?? 'memory://');
+}
+
+function openPostgres(url: string, max: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const clientOf = (c: pg.Pool | pg.PoolClient): SqlClient => ({
+    query: async <Row>(text: string, params?: unknown[]) => (await c.query(text, params)) as unknown as { rows: Row[] },
+    exec: async (script) => {
+      await c.query(script);
+    },
+  });
+  return {
+    kind: 'postgres',
+    db,
+    sql: clientOf(pool),
+    pool,
+    session: async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await fn(clientOf(client));
+      } finally {
+        client.release();
+      }
+    },
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const sql: SqlClient = {
+    query: async <Row>(text: string, params?: unknown[]) => {
+      const result = await client.query<Row>(text, params);
+      return { rows: result.rows };
+    },
+    exec: async (script) => {
+      await client.exec(script);
+    },
+  };
+  return {
+    kind: 'pglite',
+    db,
+    sql,
+    // PGlite is one connection already.
+    session: (fn) => fn(sql),
+    ping: async () => {
+      await client.query('SELECT 1');
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,4 @@
+export * from './connection.js';
+export * from './migrate.js';
+export * from './schema/index.js';
+export * from './repositories/index.js';

@@ -1,0 +1,5 @@
+export * from './users.js';
+export * from './projects.js';
+export * from './members.js';
+export * from './api-keys.js';
+export * from './contact.js';
