@@ -7,3 +7,4 @@ export * from './access/index.js';
 export * from './plans/index.js';
 export * from './contact/index.js';
 export * from './format/index.js';
+export * from './grouping/index.js';
