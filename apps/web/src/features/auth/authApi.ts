@@ -1,0 +1,55 @@
+import type { PasswordChangeInput, ProfileUpdateInput, RegisterInput, User } from '@seyir/domain';
+import { apiSlice } from '../api/apiSlice';
+
+export interface LoginArgs {
+  username: string;
+  password: string;
+  remember_me: boolean;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+}
+
+export const authApi = apiSlice.injectEndpoints({
+  endpoints: (builder) => ({
+    /** Form-encoded, as §7 says. */
+    login: builder.mutation<TokenResponse, LoginArgs>({
+      query: ({ username, password, remember_me }) => ({
+        url: '/auth/login',
+        method: 'POST',
+        body: new URLSearchParams({ username, password, remember_me: remember_me ? 'true' : 'false' }),
+      }),
+    }),
+    getMe: builder.query<User, void>({
+      query: () => '/auth/me',
+      providesTags: ['Me'],
+    }),
+    register: builder.mutation<unknown, RegisterInput>({
+      query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+    }),
+    updateProfile: builder.mutation<User, ProfileUpdateInput>({
+      query: (body) => ({ url: '/auth/me', method: 'PUT', body }),
+    }),
+    changePassword: builder.mutation<unknown, PasswordChangeInput>({
+      query: (body) => ({ url: '/auth/change-password', method: 'POST', body }),
+    }),
+    deleteAccount: builder.mutation<unknown, { password: string }>({
+      query: (body) => ({ url: '/auth/me', method: 'DELETE', body }),
+    }),
+    logout: builder.mutation<unknown, void>({
+      query: () => ({ url: '/auth/logout', method: 'POST' }),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useUpdateProfileMutation,
+  useChangePasswordMutation,
+  useDeleteAccountMutation,
+  useLogoutMutation,
+} = authApi;

@@ -1,0 +1,66 @@
+/** §3 Log as the API answers it. */
+export interface LogException {
+  type?: string;
+  message?: string;
+  value?: string;
+  traceback?: string;
+}
+
+export interface LogResponseInfo {
+  reason_phrase?: string;
+  error_details?: { django_traceback?: string } | null;
+  [key: string]: unknown;
+}
+
+export interface LogEntry {
+  _id: string;
+  id?: string;
+  project_id: string;
+  timestamp: string;
+  level: string;
+  message: string;
+  environment?: string | null;
+  host?: string | null;
+  tags?: string[] | null;
+  metadata?: Record<string, unknown> | null;
+  context?: Record<string, unknown> | null;
+  exception?: LogException | null;
+  request?: Record<string, unknown> | null;
+  response?: LogResponseInfo | null;
+  group_id?: string | null;
+}
+
+export interface LogsResponse {
+  items: LogEntry[];
+  total: number;
+  skip: number;
+  limit: number;
+}
+
+/** The cached page plus the count of live logs that arrived but are not shown. */
+export interface LogsPage extends LogsResponse {
+  pending: number;
+}
+
+/** §3 Log filter parameters used by the logs screen (§7 names). */
+export interface LogFilters {
+  level: string;
+  environment: string;
+  search: string;
+  start_time: string;
+  end_time: string;
+}
+
+export interface LogsQueryArgs extends Partial<LogFilters> {
+  projectId: string;
+  skip: number;
+  limit: number;
+}
+
+/** §3 Log stats. */
+export interface LogStats {
+  total_logs: number;
+  level_distribution: Record<string, number>;
+}
+
+export const LOGS_PAGE_SIZE = 50;
