@@ -93,6 +93,8 @@ const DEFAULTS: Required<TemplateMinerOptions> = { variableAfter: 4, maxCachedSh
 interface TemplateRecord {
   id: string;
   tokens: string[];
+  /** `tokens` joined, kept in step with them. */
+  text: string;
   literals: number;
   count: number;
   seq: number;
@@ -118,6 +120,13 @@ function countLiterals(tokens: readonly string[]): number {
   let n = 0;
   for (const token of tokens) if (isWording(token)) n++;
   return n;
+}
+
+function fitsAll(tokens: readonly string[], shape: readonly string[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!tokenFits(tokens[i] as string, shape[i] as string)) return false;
+  }
+  return true;
 }
 
 function bucketKey(tokens: readonly string[], position: number): string {
@@ -159,7 +168,8 @@ function buildMiner(
 ): TemplateMiner {
   const templates = new Map<string, TemplateRecord>();
   const aliases = new Map<string, string>();
-  const byLength = new Map<number, Set<TemplateRecord>>();
+  // Candidates for a new shape: same length and same first word, or a variable first word.
+  const byFirstWord = new Map<string, Set<TemplateRecord>>();
   const buckets = new Map<string, Set<TemplateRecord>>();
   const shapes = new Map<string, string>();
   let nextSeq = initialSeq;
@@ -175,10 +185,16 @@ function buildMiner(
     return current;
   }
 
+  function firstWordKey(tokens: readonly string[]): string {
+    const first = tokens[0] ?? '';
+    return `${tokens.length}\u0002${first.includes(WILDCARD) ? WILDCARD : first}`;
+  }
+
   function index(record: TemplateRecord): void {
-    let sameLength = byLength.get(record.tokens.length);
-    if (!sameLength) byLength.set(record.tokens.length, (sameLength = new Set()));
-    sameLength.add(record);
+    const firstKey = firstWordKey(record.tokens);
+    let candidates = byFirstWord.get(firstKey);
+    if (!candidates) byFirstWord.set(firstKey, (candidates = new Set()));
+    candidates.add(record);
     for (let p = 0; p < record.tokens.length; p++) {
       const key = bucketKey(record.tokens, p);
       let bucket = buckets.get(key);
@@ -188,7 +204,10 @@ function buildMiner(
   }
 
   function unindex(record: TemplateRecord): void {
-    byLength.get(record.tokens.length)?.delete(record);
+    const firstKey = firstWordKey(record.tokens);
+    const candidates = byFirstWord.get(firstKey);
+    candidates?.delete(record);
+    if (candidates?.size === 0) byFirstWord.delete(firstKey);
     for (let p = 0; p < record.tokens.length; p++) {
       const key = bucketKey(record.tokens, p);
       const bucket = buckets.get(key);
@@ -199,22 +218,16 @@ function buildMiner(
   }
 
   function findTemplate(shape: readonly string[]): TemplateRecord | undefined {
-    const sameLength = byLength.get(shape.length);
-    if (!sameLength) return undefined;
     let best: TemplateRecord | undefined;
-    for (const record of sameLength) {
-      // A template of variables only would swallow every message of its length.
-      if (record.literals === 0) continue;
-      const tokens = record.tokens;
-      let fits = true;
-      for (let i = 0; i < tokens.length; i++) {
-        if (!tokenFits(tokens[i] as string, shape[i] as string)) {
-          fits = false;
-          break;
-        }
+    const sameFirst = byFirstWord.get(firstWordKey(shape));
+    const variableFirst = byFirstWord.get(`${shape.length}\u0002${WILDCARD}`);
+    for (const candidates of sameFirst === variableFirst ? [sameFirst] : [sameFirst, variableFirst]) {
+      if (!candidates) continue;
+      for (const record of candidates) {
+        // A template of variables only would swallow every message of its length.
+        if (record.literals === 0 || !fitsAll(record.tokens, shape)) continue;
+        if (!best || record.literals > best.literals || (record.literals === best.literals && record.seq < best.seq)) best = record;
       }
-      if (!fits) continue;
-      if (!best || record.literals > best.literals || (record.literals === best.literals && record.seq < best.seq)) best = record;
     }
     return best;
   }
@@ -264,6 +277,7 @@ function buildMiner(
         survivor.count += member.count;
       }
       survivor.tokens[p] = fold.token;
+      survivor.text = survivor.tokens.join(' ');
       survivor.literals = countLiterals(survivor.tokens);
       index(survivor);
       record = survivor;
@@ -278,11 +292,11 @@ function buildMiner(
   }
 
   function render(record: TemplateRecord): string {
-    return record.tokens.join(' ');
+    return record.text;
   }
 
   for (const t of initialTemplates) {
-    const record: TemplateRecord = { id: t.id, tokens: [...t.tokens], literals: countLiterals(t.tokens), count: t.count, seq: t.seq };
+    const record: TemplateRecord = { id: t.id, tokens: [...t.tokens], text: t.tokens.join(' '), literals: countLiterals(t.tokens), count: t.count, seq: t.seq };
     templates.set(record.id, record);
     index(record);
     if (t.seq >= nextSeq) nextSeq = t.seq + 1;
@@ -321,7 +335,7 @@ function buildMiner(
         remember(key, existing.id);
         return { templateId: existing.id, template: render(existing), created: false, changed: false, merged: [] };
       }
-      const record: TemplateRecord = { id, tokens: [...shape], literals: countLiterals(shape), count: 1, seq: nextSeq++ };
+      const record: TemplateRecord = { id, tokens: [...shape], text: key, literals: countLiterals(shape), count: 1, seq: nextSeq++ };
       templates.set(id, record);
       index(record);
       const merged: string[] = [];

@@ -117,15 +117,20 @@ function isVariableSegment(segment: string): boolean {
 export function isVariableToken(token: string): boolean {
   const length = token.length;
   let segmentStart = 0;
-  for (let i = 0; i < length; i++) {
-    const code = token.charCodeAt(i);
+  let dots = 0;
+  for (let i = 0; i <= length; i++) {
+    const code = i < length ? token.charCodeAt(i) : -1;
     if (isDigit(code)) return true;
-    if (isDelimiterAt(token, i, code)) {
-      if (i > segmentStart && isVariableSegment(token.slice(segmentStart, i))) return true;
+    if (code === -1 || isDelimiterAt(token, i, code)) {
+      // Slicing only segments that could be a value word or a dotted name keeps this fast.
+      const size = i - segmentStart;
+      if (size >= 3 && (dots >= 2 || size <= 9) && isVariableSegment(token.slice(segmentStart, i))) return true;
       segmentStart = i + 1;
+      dots = 0;
+    } else if (code === 0x2e) {
+      dots++;
     }
   }
-  if (length > segmentStart && isVariableSegment(token.slice(segmentStart, length))) return true;
 
   let start = 0;
   let end = length;
@@ -199,9 +204,17 @@ function maskVariableSegments(token: string, alreadyMasked: boolean): string {
   return masked ? out : WILDCARD;
 }
 
+function hasQuote(token: string): boolean {
+  for (let i = 0; i < token.length; i++) {
+    const code = token.charCodeAt(i);
+    if (code === 0x22 || code === 0x27 || code === 0x60) return true;
+  }
+  return false;
+}
+
 /** The token with its variable parts as `<*>`, or the token itself when it is wording. */
 export function maskToken(token: string): string {
-  const quoted = token.includes('"') || token.includes("'") || token.includes('`') ? maskQuotedValues(token) : token;
+  const quoted = hasQuote(token) ? maskQuotedValues(token) : token;
   if (quoted !== token) return maskVariableSegments(quoted, true);
   return isVariableToken(token) ? maskVariableSegments(token, false) : token;
 }
@@ -217,7 +230,7 @@ function countChar(text: string, char: string): number {
   return n;
 }
 
-/** Splits on whitespace, keeping a double-quoted value that contains spaces in one token. */
+/** Splits on whitespace, keeping a double-quoted `key="value"` that contains spaces in one token. */
 function splitTokens(message: string): string[] {
   const tokens: string[] = [];
   const length = message.length;
@@ -231,7 +244,8 @@ function splitTokens(message: string): string[] {
   }
   for (let t = 0; t < tokens.length; t++) {
     const token = tokens[t] as string;
-    if (countChar(token, '"') % 2 === 0) continue;
+    // Only `key="a value"`: a bare quoted phrase ("GET /x HTTP/1.1") keeps its words apart.
+    if (countChar(token, '"') % 2 === 0 || !/[=:]"/.test(token)) continue;
     for (let end = t + 1; end < tokens.length && end <= t + MAX_QUOTED_TOKENS; end++) {
       if (countChar(tokens[end] as string, '"') % 2 === 1) {
         tokens.splice(t, end - t + 1, tokens.slice(t, end + 1).join(' '));
@@ -250,12 +264,17 @@ function stripPunctuation(token: string): string {
   return token.slice(start, end);
 }
 
-/** `<*>:<*>:<*>`, `<*>.<*>`: values joined by separators only, i.e. one value (a time, an address). */
+/** Separators and signs that stay inside one value: `12:16:49`, `10.0.0.1:80`, `<1`, `~5`, `+3`, `50%`, `#7`, `$9`. */
+const VALUE_PUNCTUATION = ':.-/<>~+%#$';
+
+/** `<*>:<*>:<*>`, `<<*>`: values joined by separators and signs only, i.e. one value (a time, an address). */
 function isValueOnly(masked: string): boolean {
-  const rest = masked.split(WILDCARD).join('');
-  for (let i = 0; i < rest.length; i++) {
-    const code = rest.charCodeAt(i);
-    if (code !== 0x3a && code !== 0x2e && code !== 0x2d && code !== 0x2f) return false;
+  for (let i = 0; i < masked.length; i++) {
+    if (masked.startsWith(WILDCARD, i)) {
+      i += WILDCARD.length - 1;
+      continue;
+    }
+    if (!VALUE_PUNCTUATION.includes(masked[i] as string)) return false;
   }
   return true;
 }
