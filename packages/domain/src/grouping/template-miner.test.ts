@@ -79,4 +79,29 @@ describe('createTemplateMiner', () => {
     expect(miner.match('Something else entirely')).toBeUndefined();
     expect(miner.size()).toBe(1);
   });
+
+  it('lets a worker absorb another worker\'s templates and agree on the ids', () => {
+    const a = createTemplateMiner();
+    const b = createTemplateMiner();
+    const users = ['admin', 'oracle', 'test', 'guest'];
+    const fromA = users.map((u) => a.add(`Invalid user ${u} from 10.0.0.1`).templateId);
+    const fromB = b.add('Invalid user zed from 10.0.0.2').templateId;
+    const shared = a.snapshot();
+    const merged = b.absorb(shared);
+    expect(merged).toContain(fromB);
+    expect(b.resolve(fromB)).toBe(fromA[0]);
+    expect(b.add('Invalid user nobody from 10.0.0.3').templateId).toBe(fromA[0]);
+    expect(b.absorb(shared)).toEqual([]);
+  });
+
+  it('follows shared aliases even for templates this worker made itself', () => {
+    const a = createTemplateMiner();
+    const b = createTemplateMiner();
+    const kept = b.add('Disk sda is full').templateId;
+    const folded = b.add('Disk sdb is full').templateId;
+    b.absorb({ templates: [], aliases: [[folded, kept]] });
+    expect(b.resolve(folded)).toBe(kept);
+    expect(b.add('Disk sdb is full').templateId).toBe(kept);
+    expect(a.size()).toBe(0);
+  });
 });

@@ -50,20 +50,23 @@ export interface TemplateRecordSnapshot {
 /**
  * JSON-serialisable miner state.
  *
- * Persisting and sharing it across workers: the state is a set of templates plus a set of
- * aliases, and both only grow, so workers can share it through the database:
- * - a table `(project_id, template_id, tokens, count, first_seen)` with primary key
- *   `(project_id, template_id)`: a worker that creates a template inserts it with
- *   `ON CONFLICT DO NOTHING`; the id is a hash of the shape of the message that created the
- *   template, so two workers that see the same new message insert the same row. When a
- *   template generalises (`changed`), the worker updates `tokens` (a generalised template only
- *   gains wildcards, so on conflict keep the position-wise more general token);
- * - a table `(project_id, alias_id, template_id)` for the `merged` ids of `add` results. Logs
- *   stored under an alias belong to the group it points to (follow the chain); the survivor
- *   is the older template, so a group's id does not change when it absorbs another.
- * A worker starts with `restoreTemplateMiner` from those rows (`seq` = order of `first_seen`)
- * and reloads them periodically or when it sees a template id it does not know; applying
- * the same rows in any order gives the same templates, because merges are re-derived from them.
+ * Persisting and sharing it (the worker's side; the tables belong to the DB layer). The state
+ * is a set of templates plus a set of aliases, both only growing, so several workers can
+ * share it through two tables:
+ * - `message_templates (project_id, template_id, tokens jsonb, count, first_seen)`, primary
+ *   key `(project_id, template_id)`. When `add` returns `created`, insert the row with
+ *   `ON CONFLICT DO NOTHING`: the id is a hash of the shape of the message that created the
+ *   template, so two workers that see the same new message insert the same row. When it
+ *   returns `changed`, update `tokens` (a template only ever gains variables, so a concurrent
+ *   update is resolved by keeping, per position, the more general token — `absorb` does that).
+ * - `message_template_aliases (project_id, alias_id, template_id)` for the `merged` ids of
+ *   `add`/`absorb` results, inserted `ON CONFLICT DO NOTHING`. Logs and groups stored under an
+ *   alias belong to the template it points to (follow the chain). The older template
+ *   survives a fold, so a group's id does not change when it absorbs others.
+ * A worker starts with `restoreTemplateMiner({ version: 1, options, nextSeq: 0, templates, aliases })`
+ * built from those rows (`seq` = rank of `first_seen`), and periodically — or when it meets a
+ * template id it does not know — calls `absorb` with rows newer than its last poll. The
+ * per-worker `snapshot()` is the same data, for a single process that just saves to disk.
  */
 export interface TemplateMinerSnapshot {
   version: 1;
@@ -83,6 +86,14 @@ export interface TemplateMiner {
   resolve(templateId: string): string;
   /** The current template text of an id (follows merges); undefined if unknown. */
   getTemplate(templateId: string): string | undefined;
+  /**
+   * Takes in templates and aliases another worker persisted (rows of the shared tables, see
+   * {@link TemplateMinerSnapshot}): unknown templates are added, known ones take the
+   * position-wise more general tokens, aliases are applied, and templates that now fold
+   * together are folded (the older survives). Returns the ids folded away by this call.
+   * Absorbing the same rows again, or in another order, changes nothing more.
+   */
+  absorb(state: { templates: readonly TemplateRecordSnapshot[]; aliases?: ReadonlyArray<readonly [string, string]> }): string[];
   /** Number of live templates. */
   size(): number;
   snapshot(): TemplateMinerSnapshot;
@@ -151,21 +162,23 @@ function bucketKey(tokens: readonly string[], position: number): string {
  * many for the first word, which usually names the event).
  */
 export function createTemplateMiner(options: TemplateMinerOptions = {}): TemplateMiner {
-  return buildMiner({ ...DEFAULTS, ...options }, [], [], 0);
+  return buildMiner({ ...DEFAULTS, ...options }, 0);
 }
 
-/** Recreates a miner from `snapshot()` output; template ids and aliases are kept. */
+/** Recreates a miner from `snapshot()` output (or rows built like it); template ids and aliases are kept. */
 export function restoreTemplateMiner(snapshot: TemplateMinerSnapshot): TemplateMiner {
   if (snapshot.version !== 1) throw new Error(`unsupported template miner snapshot version ${String(snapshot.version)}`);
-  return buildMiner({ ...DEFAULTS, ...snapshot.options }, snapshot.templates, snapshot.aliases, snapshot.nextSeq);
+  const miner = buildMiner({ ...DEFAULTS, ...snapshot.options }, snapshot.nextSeq);
+  miner.absorb(snapshot);
+  return miner;
 }
 
-function buildMiner(
-  options: Required<TemplateMinerOptions>,
-  initialTemplates: readonly TemplateRecordSnapshot[],
-  initialAliases: ReadonlyArray<readonly [string, string]>,
-  initialSeq: number,
-): TemplateMiner {
+/** Older first; the id breaks ties so every worker picks the same survivor. */
+function byAge(a: { seq: number; id: string }, b: { seq: number; id: string }): number {
+  return a.seq - b.seq || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+function buildMiner(options: Required<TemplateMinerOptions>, initialSeq: number): TemplateMiner {
   const templates = new Map<string, TemplateRecord>();
   const aliases = new Map<string, string>();
   // Candidates for a new shape: same length and same first word, or a variable first word.
@@ -266,7 +279,7 @@ function buildMiner(
       if (!fold) continue;
       const literalsAfter = record.literals - (isWording(record.tokens[p] as string) && !isWording(fold.token) ? 1 : 0);
       if (literalsAfter < 1) continue;
-      const members = fold.members.sort((a, b) => a.seq - b.seq);
+      const members = fold.members.sort(byAge);
       const survivor = members[0] as TemplateRecord;
       for (const member of members) unindex(member);
       for (const member of members) {
@@ -295,13 +308,55 @@ function buildMiner(
     return record.text;
   }
 
-  for (const t of initialTemplates) {
-    const record: TemplateRecord = { id: t.id, tokens: [...t.tokens], text: t.tokens.join(' '), literals: countLiterals(t.tokens), count: t.count, seq: t.seq };
-    templates.set(record.id, record);
+  /** Replaces a template's tokens by the position-wise generalisation with `tokens`; true if any changed. */
+  function generalizeRecord(record: TemplateRecord, tokens: readonly string[]): boolean {
+    if (record.tokens.length !== tokens.length) return false;
+    const general = record.tokens.map((token, i) => generalizeTokens(token, tokens[i] as string));
+    if (general.every((token, i) => token === record.tokens[i])) return false;
+    unindex(record);
+    record.tokens = general;
+    record.text = general.join(' ');
+    record.literals = countLiterals(general);
     index(record);
-    if (t.seq >= nextSeq) nextSeq = t.seq + 1;
+    return true;
   }
-  for (const [from, to] of initialAliases) aliases.set(from, to);
+
+  function absorb(state: { templates: readonly TemplateRecordSnapshot[]; aliases?: ReadonlyArray<readonly [string, string]> }): string[] {
+    const merged: string[] = [];
+    const touched: TemplateRecord[] = [];
+    for (const t of [...state.templates].sort(byAge)) {
+      if (t.seq >= nextSeq) nextSeq = t.seq + 1;
+      const known = templates.get(resolve(t.id));
+      if (known) {
+        if (generalizeRecord(known, t.tokens)) touched.push(known);
+        continue;
+      }
+      const record: TemplateRecord = { id: t.id, tokens: [...t.tokens], text: t.tokens.join(' '), literals: countLiterals(t.tokens), count: t.count, seq: t.seq };
+      templates.set(record.id, record);
+      index(record);
+      touched.push(record);
+    }
+    for (const [from, to] of state.aliases ?? []) {
+      const target = templates.get(resolve(to));
+      const folded = templates.get(from);
+      if (folded && target && folded !== target) {
+        // The shared alias decides, so every worker ends with the same id.
+        unindex(folded);
+        templates.delete(folded.id);
+        aliases.set(folded.id, target.id);
+        merged.push(folded.id);
+        target.count += folded.count;
+        generalizeRecord(target, folded.tokens);
+        touched.push(target);
+      } else if (!folded && from !== to && !aliases.has(from)) {
+        aliases.set(from, to);
+      }
+    }
+    for (const record of touched.sort(byAge)) {
+      if (templates.get(record.id) === record) settle(record, merged);
+    }
+    return merged;
+  }
 
   function lookup(shape: readonly string[], key: string): TemplateRecord | undefined {
     const known = shapes.get(key);
@@ -351,6 +406,7 @@ function buildMiner(
     },
 
     resolve,
+    absorb,
 
     getTemplate(templateId) {
       const record = templates.get(resolve(templateId));
@@ -361,7 +417,7 @@ function buildMiner(
 
     snapshot() {
       const list = [...templates.values()]
-        .sort((a, b) => a.seq - b.seq)
+        .sort(byAge)
         .map((r) => ({ id: r.id, tokens: [...r.tokens], count: r.count, seq: r.seq }));
       const aliasList: Array<[string, string]> = [...aliases.keys()].sort().map((from) => [from, resolve(from)]);
       return { version: 1, options: { ...options }, nextSeq, templates: list, aliases: aliasList };
