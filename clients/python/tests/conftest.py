@@ -76,6 +76,7 @@ class CaptureServer:
 def _make_handler(server: CaptureServer) -> type:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True  # headers and body are two writes: no 40 ms stalls
 
         def log_message(self, format: str, *args: Any) -> None:
             pass

@@ -8,7 +8,7 @@ import sys
 from typing import Any, Dict
 
 import seyir
-from seyir._event import MAX_FIELD_BYTES, fit_exception
+from seyir._event import MAX_FIELD_BYTES, _dumps, fit_exception
 from seyir._exceptions import exception_data, is_in_app
 
 from .conftest import only
@@ -171,7 +171,7 @@ def test_a_huge_exception_is_shrunk_under_64_kb_keeping_the_innermost_frames():
         exc_info = sys.exc_info()
     data = exception_data(*exc_info, handled=True, mechanism="test")
     fitted = fit_exception(data)
-    assert len(json.dumps(fitted, ensure_ascii=False).encode()) <= MAX_FIELD_BYTES
+    assert len(_dumps(fitted)) <= MAX_FIELD_BYTES
     assert fitted["type"] == "ValueError"
     assert fitted["frames"][-1]["context_line"].strip() == 'raise ValueError("x" * 20_000)'
     assert_server_shape(fitted)

@@ -15,6 +15,9 @@ import seyir
 
 from .conftest import API_KEY, only
 
+# Forking a process that has threads is exactly what these tests check; Python 3.12+ warns.
+pytestmark = pytest.mark.filterwarnings("ignore:This process .* is multi-threaded")
+
 
 def run_script(code: str, server_url: str, timeout: float = 20) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith("SEYIR_")}

@@ -15,7 +15,7 @@ from .conftest import API_KEY, free_port
 
 def test_sends_logs_in_gzipped_batches_of_at_most_batch_size_with_the_key_header(
         init, server, app_logger):
-    init(batch_size=100)
+    init(batch_size=100, max_batch_size=100)
     for i in range(250):
         app_logger.info("log %d", i)
     assert seyir.flush(5)
@@ -27,6 +27,18 @@ def test_sends_logs_in_gzipped_batches_of_at_most_batch_size_with_the_key_header
         assert attempt.headers["Content-Encoding"] == "gzip"
         assert attempt.headers["Content-Type"] == "application/json"
         assert 1 <= len(attempt.logs) <= 100
+
+
+def test_a_backlog_is_sent_in_bigger_batches_of_at_most_1000(init, server, app_logger):
+    server.script.append("hang:0.5")  # the backlog builds up behind a slow request
+    init(batch_size=10, timeout=5)
+    for i in range(3000):
+        app_logger.info("backlog %d", i)
+    assert seyir.flush(10)
+    assert len(server.delivered) == 3000
+    sizes = [len(a.logs) for a in server.attempts if a.status == 202]
+    assert max(sizes) == 1000
+    assert len(sizes) < 300 / 2
 
 
 def test_sends_a_lone_log_once_the_flush_interval_passes(init, server, app_logger):

@@ -125,6 +125,18 @@ def exception_message(exc: BaseException) -> str:
 
 @guarded()
 def init(**kwargs: Any) -> None:
+    """Configures the process-wide client. Keyword arguments only; see `Options` for every
+    option and its default. The common ones:
+
+    ``api_key`` (``SEYIR_API_KEY``), ``endpoint`` (``SEYIR_ENDPOINT``), ``environment``
+    (``SEYIR_ENVIRONMENT``, default ``"production"``), ``release``, ``host``, ``level``
+    (of the root handler it attaches, default INFO), ``sample_rate`` (default 1.0),
+    ``scrub`` (default True), ``before_send``.
+
+    Does no network I/O and never raises: a missing key or endpoint leaves the client
+    disabled with a warning on the ``seyir`` logger. Calling it again replaces the client;
+    the old one sends what it had queued in the background.
+    """
     global current
     options = resolve_options(**kwargs)
     with _init_lock:
@@ -224,6 +236,8 @@ def _at_exit() -> None:
 def capture_exception(exc: Optional[BaseException] = None, *, level: str = "ERROR",
                       tags: Optional[List[str]] = None,
                       fingerprint: Optional[List[str]] = None, **context: Any) -> None:
+    """Sends an exception (default: the one being handled) at `level` ERROR, with keyword
+    arguments as its ``context``. An exception is sent once however often it is captured."""
     client = current
     if client is None:
         return
@@ -241,6 +255,7 @@ def capture_exception(exc: Optional[BaseException] = None, *, level: str = "ERRO
 @guarded()
 def capture_message(message: str, level: str = "INFO", *, tags: Optional[List[str]] = None,
                     fingerprint: Optional[List[str]] = None, **context: Any) -> None:
+    """Sends a message at `level` (default INFO), with keyword arguments as its ``context``."""
     client = current
     if client is None:
         return
@@ -256,6 +271,8 @@ def _level(level: Any, default: str) -> str:
 
 @guarded(default=False)
 def flush(timeout: float = 2.0) -> bool:
+    """Waits at most `timeout` seconds (default 2) for queued logs to be sent; True when they
+    all went out (or nothing is configured)."""
     client = current
     if client is None:
         return True
@@ -264,6 +281,8 @@ def flush(timeout: float = 2.0) -> bool:
 
 @guarded()
 def set_user(user: Optional[Dict[str, Any]]) -> None:
+    """Sets ``context.user`` (``{"id", "username", "email", "ip_address"}``) for the logs of
+    the current request (inside an integration) or of the current context; None clears it."""
     scope = current_scope.get()
     if scope is None:
         scope = Scope()

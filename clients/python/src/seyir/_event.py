@@ -327,13 +327,17 @@ def _truncate_message(event: Dict[str, Any]) -> None:
     event["message"] = encoded[:cut].decode("utf-8", "ignore") + marker
 
 
-def _dumps(value: Any) -> bytes:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False,
-                      default=_json_default).encode("utf-8")
-
-
 def _json_default(value: Any) -> Any:
     return sanitize(value)
+
+
+# One encoder for all logs: json.dumps() with options builds a new one per call.
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False,
+                           default=_json_default).encode
+
+
+def _dumps(value: Any) -> bytes:
+    return _encode(value).encode("utf-8")
 
 
 def serialise(event: Dict[str, Any]) -> bytes:

@@ -52,8 +52,11 @@ class Options:
     capture_uncaught: bool = True
     #: Logs kept in memory while waiting to be sent; the oldest are dropped beyond it. 10,000.
     queue_size: int = 10_000
-    #: Logs per request (at most 1,000); default 100.
+    #: Logs that make a batch: a batch is sent when this many are queued (or after
+    #: `flush_interval`); default 100.
     batch_size: int = 100
+    #: Largest batch, used only to catch up with a backlog (at most 1,000); default 1,000.
+    max_batch_size: int = MAX_BATCH_LOGS
     #: Seconds a log may wait for a full batch; default 1.0.
     flush_interval: float = 1.0
     #: Socket timeout of one HTTP request in seconds; default 5.0.
@@ -130,6 +133,8 @@ def resolve_options(**kwargs: Any) -> Options:
     opts.environment = str(opts.environment)
     opts.sample_rate = _clamp("sample_rate", float(opts.sample_rate), 0.0, 1.0)
     opts.batch_size = int(_clamp("batch_size", int(opts.batch_size), 1, MAX_BATCH_LOGS))
+    opts.max_batch_size = int(_clamp("max_batch_size", int(opts.max_batch_size),
+                                     opts.batch_size, MAX_BATCH_LOGS))
     opts.queue_size = int(_clamp("queue_size", int(opts.queue_size), 1, 10_000_000))
     opts.flush_interval = _clamp("flush_interval", float(opts.flush_interval), 0.001, 3600.0)
     opts.deny_keys = _as_tuple(opts.deny_keys)

@@ -165,7 +165,7 @@ class Transport:
                 if remaining <= 0:
                     return False
                 self._done.wait(remaining)
-        return True
+        return not self.disabled
 
     def wake(self) -> None:
         """Asks the worker to send what is queued now, without waiting for it."""
@@ -213,7 +213,12 @@ class Transport:
                 while not self._stop.is_set():
                     if len(self._items) < opts.batch_size and not (flushing or time_up):
                         break
-                    batch, dropped = self._take(opts.batch_size)
+                    # Behind (a backlog of several batches): send bigger batches to catch up;
+                    # per-request overhead, not bytes, is what limits throughput then.
+                    backlog = len(self._items)
+                    limit = (opts.batch_size if backlog < 2 * opts.batch_size
+                             else min(backlog, opts.max_batch_size))
+                    batch, dropped = self._take(limit)
                     if not batch:
                         break
                     self._process(batch, dropped)
