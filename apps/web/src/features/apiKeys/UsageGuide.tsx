@@ -26,26 +26,18 @@ seyir.init(
 
 logging.getLogger(__name__).error("Ödeme alınamadı", extra={"order_id": 42})`,
     django: `# settings.py
-INSTALLED_APPS = [
-    # ...
-    "seyir.integrations.django",
-]
-
-SEYIR = {
-    "API_KEY": "${KEY}",
-    "ENDPOINT": "${origin}",
-    "ENVIRONMENT": "${environment}",
-}`,
-    flask: `from flask import Flask
 import seyir
-from seyir.integrations.flask import SeyirFlask
 
 seyir.init(api_key="${KEY}", endpoint="${origin}", environment="${environment}")
 
+MIDDLEWARE = ["seyir.integrations.django.SeyirMiddleware", *MIDDLEWARE]`,
+    flask: `from flask import Flask
+from seyir.integrations.flask import Seyir
+
 app = Flask(__name__)
-SeyirFlask(app)`,
-    fastapi: `from fastapi import FastAPI
-import seyir
+Seyir(app, api_key="${KEY}", endpoint="${origin}", environment="${environment}")`,
+    fastapi: `import seyir
+from fastapi import FastAPI
 from seyir.integrations.fastapi import SeyirMiddleware
 
 seyir.init(api_key="${KEY}", endpoint="${origin}", environment="${environment}")

@@ -34,6 +34,7 @@ export default function LoginPage() {
       const { access_token } = await login({ username: data.username, password: data.password, remember_me: data.remember_me }).unwrap();
       dispatch(tokenReceived(access_token));
       const user = await dispatch(authApi.endpoints.getMe.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap();
+      if (!user) throw new Error('no user');
       dispatch(userLoaded(user));
       dispatch(toastSuccess(AUTH_MESSAGES.loginSucceeded));
       navigate(returnPath(location.state), { replace: true });

@@ -13,7 +13,9 @@ export function checkSession() {
     if (!getState().auth.token) return;
     const request = dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false }));
     try {
+      // A 401 resets the api state mid-flight, which settles the request without data.
       const user = await request.unwrap();
+      if (!user) throw new Error('no user');
       dispatch(userLoaded(user));
     } catch {
       dispatch(loggedOut(AUTH_MESSAGES.sessionEnded));
