@@ -63,8 +63,8 @@ export interface TemplateRecordSnapshot {
  *   `add`/`absorb` results, inserted `ON CONFLICT DO NOTHING`. Logs and groups stored under an
  *   alias belong to the template it points to (follow the chain). The older template
  *   survives a fold, so a group's id does not change when it absorbs others.
- * A worker starts with `restoreTemplateMiner({ version: 1, options, nextSeq: 0, templates, aliases })`
- * built from those rows (`seq` = rank of `first_seen`), and periodically — or when it meets a
+ * A worker starts with `restoreTemplateMiner({ version: 1, templates, aliases })` built from
+ * those rows (`seq` = rank of `first_seen`), and periodically — or when it meets a
  * template id it does not know — calls `absorb` with rows newer than its last poll. The
  * per-worker `snapshot()` is the same data, for a single process that just saves to disk.
  */
@@ -74,6 +74,15 @@ export interface TemplateMinerSnapshot {
   nextSeq: number;
   templates: TemplateRecordSnapshot[];
   aliases: Array<[string, string]>;
+}
+
+/** What {@link restoreTemplateMiner} needs: a snapshot, or the shared rows (options default). */
+export interface TemplateMinerState {
+  version: 1;
+  options?: TemplateMinerOptions | undefined;
+  nextSeq?: number | undefined;
+  templates: readonly TemplateRecordSnapshot[];
+  aliases?: ReadonlyArray<readonly [string, string]> | undefined;
 }
 
 /** An online log-template miner; see {@link createTemplateMiner}. */
@@ -93,7 +102,7 @@ export interface TemplateMiner {
    * together are folded (the older survives). Returns the ids folded away by this call.
    * Absorbing the same rows again, or in another order, changes nothing more.
    */
-  absorb(state: { templates: readonly TemplateRecordSnapshot[]; aliases?: ReadonlyArray<readonly [string, string]> }): string[];
+  absorb(state: Pick<TemplateMinerState, 'templates' | 'aliases'>): string[];
   /** Number of live templates. */
   size(): number;
   snapshot(): TemplateMinerSnapshot;
@@ -166,10 +175,10 @@ export function createTemplateMiner(options: TemplateMinerOptions = {}): Templat
 }
 
 /** Recreates a miner from `snapshot()` output (or rows built like it); template ids and aliases are kept. */
-export function restoreTemplateMiner(snapshot: TemplateMinerSnapshot): TemplateMiner {
-  if (snapshot.version !== 1) throw new Error(`unsupported template miner snapshot version ${String(snapshot.version)}`);
-  const miner = buildMiner({ ...DEFAULTS, ...snapshot.options }, snapshot.nextSeq);
-  miner.absorb(snapshot);
+export function restoreTemplateMiner(state: TemplateMinerState): TemplateMiner {
+  if (state.version !== 1) throw new Error(`unsupported template miner snapshot version ${String(state.version)}`);
+  const miner = buildMiner({ ...DEFAULTS, ...state.options }, state.nextSeq ?? 0);
+  miner.absorb(state);
   return miner;
 }
 
@@ -321,7 +330,7 @@ function buildMiner(options: Required<TemplateMinerOptions>, initialSeq: number)
     return true;
   }
 
-  function absorb(state: { templates: readonly TemplateRecordSnapshot[]; aliases?: ReadonlyArray<readonly [string, string]> }): string[] {
+  function absorb(state: Pick<TemplateMinerState, 'templates' | 'aliases'>): string[] {
     const merged: string[] = [];
     const touched: TemplateRecord[] = [];
     for (const t of [...state.templates].sort(byAge)) {

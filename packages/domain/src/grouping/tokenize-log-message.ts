@@ -4,6 +4,12 @@ export const WILDCARD = '<*>';
 /** Joined quoted values may span this many whitespace tokens at most. */
 const MAX_QUOTED_TOKENS = 8;
 
+/** Only the start of a message shapes it: what follows 4 KB never changes the template. */
+const MAX_MESSAGE_CHARS = 4096;
+
+/** A plain token this long is a blob (an encoded value), not a word. */
+const MAX_WORD_CHARS = 128;
+
 /** Characters that separate the parts of one token: `key=value`, `a:b`, `f(x)`, `[a, b]` … */
 function isSegmentDelimiter(code: number): boolean {
   switch (code) {
@@ -216,7 +222,8 @@ function hasQuote(token: string): boolean {
 export function maskToken(token: string): string {
   const quoted = hasQuote(token) ? maskQuotedValues(token) : token;
   if (quoted !== token) return maskVariableSegments(quoted, true);
-  return isVariableToken(token) ? maskVariableSegments(token, false) : token;
+  if (isVariableToken(token)) return maskVariableSegments(token, false);
+  return token.length > MAX_WORD_CHARS ? WILDCARD : token;
 }
 
 function isDateWord(token: string): boolean {
@@ -286,10 +293,11 @@ function isValueOnly(masked: string): boolean {
  * Besides {@link isVariableToken}: quoted values (also spanning spaces), units after a
  * number ("5.1 KB"), and month and weekday names next to a number ("Sat Jul  9"), which is
  * how dates are written. A run of whole-token variables becomes one `<*>`, so lists of values
- * of any length ("delete blk_1 blk_2 blk_3") share a template.
+ * of any length ("delete blk_1 blk_2 blk_3") share a template. Plain tokens over 128 characters are
+ * variables (blobs); only the first 4 KB of a message count.
  */
 export function tokenizeLogMessage(message: string): string[] {
-  const raw = splitTokens(message);
+  const raw = splitTokens(message.length > MAX_MESSAGE_CHARS ? message.slice(0, MAX_MESSAGE_CHARS) : message);
   const masked = raw.map(maskToken);
   const shape: string[] = [];
   for (let t = 0; t < raw.length; t++) {
