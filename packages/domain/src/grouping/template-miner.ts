@@ -20,10 +20,12 @@ export interface TemplateMatch {
   templateId: string;
   /** The template as shown, variables as `<*>`. */
   template: string;
+  /** The template's tokens, as persisted (see {@link TemplateRecordSnapshot}); do not mutate. */
+  tokens: readonly string[];
 }
 
 export interface TemplateAddResult extends TemplateMatch {
-  /** A template was made for this message. */
+  /** A template was made for this message (insert it; when it was folded at once, only `merged` names it). */
   created: boolean;
   /** The template's text changed (it generalised, or absorbed other templates). */
   changed: boolean;
@@ -298,7 +300,7 @@ function buildMiner(options: Required<TemplateMinerOptions>, initialSeq: number)
         merged.push(member.id);
         survivor.count += member.count;
       }
-      survivor.tokens[p] = fold.token;
+      survivor.tokens = survivor.tokens.map((token, i) => (i === p ? fold.token : token));
       survivor.text = survivor.tokens.join(' ');
       survivor.literals = countLiterals(survivor.tokens);
       index(survivor);
@@ -383,13 +385,13 @@ function buildMiner(options: Required<TemplateMinerOptions>, initialSeq: number)
       const known = lookup(shape, key);
       if (known) {
         known.count++;
-        return { templateId: known.id, template: render(known), created: false, changed: false, merged: [] };
+        return { templateId: known.id, template: render(known), tokens: known.tokens, created: false, changed: false, merged: [] };
       }
       const found = findTemplate(shape);
       if (found) {
         found.count++;
         remember(key, found.id);
-        return { templateId: found.id, template: render(found), created: false, changed: false, merged: [] };
+        return { templateId: found.id, template: render(found), tokens: found.tokens, created: false, changed: false, merged: [] };
       }
       const id = templateIdForShape(shape);
       const existing = templates.get(resolve(id));
@@ -397,7 +399,7 @@ function buildMiner(options: Required<TemplateMinerOptions>, initialSeq: number)
         // This shape made a template before that has since been folded elsewhere.
         existing.count++;
         remember(key, existing.id);
-        return { templateId: existing.id, template: render(existing), created: false, changed: false, merged: [] };
+        return { templateId: existing.id, template: render(existing), tokens: existing.tokens, created: false, changed: false, merged: [] };
       }
       const record: TemplateRecord = { id, tokens: [...shape], text: key, literals: countLiterals(shape), count: 1, seq: nextSeq++ };
       templates.set(id, record);
@@ -405,13 +407,13 @@ function buildMiner(options: Required<TemplateMinerOptions>, initialSeq: number)
       const merged: string[] = [];
       const survivor = settle(record, merged);
       remember(key, survivor.id);
-      return { templateId: survivor.id, template: render(survivor), created: survivor === record, changed: merged.length > 0, merged };
+      return { templateId: survivor.id, template: render(survivor), tokens: survivor.tokens, created: survivor === record, changed: merged.length > 0, merged };
     },
 
     match(message) {
       const shape = tokenizeLogMessage(message);
       const record = lookup(shape, shape.join(' ')) ?? findTemplate(shape);
-      return record ? { templateId: record.id, template: render(record) } : undefined;
+      return record ? { templateId: record.id, template: render(record), tokens: record.tokens } : undefined;
     },
 
     resolve,
