@@ -230,14 +230,10 @@ export function Badge({ children, className }: { children: ReactNode; className?
 }
 
 export function StatCard({ label, value, note, tone }: { label: string; value: ReactNode; note?: ReactNode; tone?: 'red' | 'amber' | 'sky' | 'indigo' }) {
-  const accents = {
-    red: 'border-l-red-500',
-    amber: 'border-l-amber-500',
-    sky: 'border-l-sky-500',
-    indigo: 'border-l-indigo-500',
-  };
+  const accents = { red: 'bg-red-500', amber: 'bg-amber-500', sky: 'bg-sky-500', indigo: 'bg-indigo-500' };
   return (
-    <div className={cx('rounded-lg border border-l-4 border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900', accents[tone ?? 'indigo'])}>
+    <div className="relative overflow-hidden rounded-lg border border-slate-200 bg-white p-4 pl-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <span aria-hidden="true" className={cx('absolute inset-y-0 left-0 w-1', accents[tone ?? 'indigo'])} />
       <p className="text-sm text-slate-600 dark:text-slate-400">{label}</p>
       <p className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">{value}</p>
       {note && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{note}</p>}

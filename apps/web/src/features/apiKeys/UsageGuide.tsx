@@ -75,7 +75,7 @@ export function UsageGuide({ environment }: { environment?: string }) {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{API_KEYS.guideKeyHint}</p>
       <div className="mt-4 space-y-5">
         <h3 className="text-base font-semibold text-slate-900 dark:text-white">{API_KEYS.guideEndpoints}</h3>
-        <ul className="list-inside list-disc text-sm text-slate-700 dark:text-slate-300">
+        <ul className="list-inside list-disc text-sm break-all text-slate-700 dark:text-slate-300">
           <li><code>POST {origin}/api/ingest/{'{apiKey}'}</code></li>
           <li><code>POST {origin}/api/ingest/{'{apiKey}'}/batch</code></li>
         </ul>
