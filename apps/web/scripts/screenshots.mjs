@@ -2,9 +2,13 @@
 // Screenshots of every screen against a running server, light and dark, desktop and 375 px.
 // Usage: node apps/web/scripts/screenshots.mjs [baseUrl] [outDir]
 // Signs up a throw-away user through the real API, then drives the system Chromium.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8000';
 const out = process.argv[3] ?? 'test-artifacts/screens';
@@ -52,6 +56,8 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 const problems = [];
+const violations = [];
+const jsGz = {};
 for (const theme of ['light', 'dark']) {
   for (const [width, height, tag] of [[1280, 900, 'desktop'], [375, 812, 'mobile']]) {
     for (const signedIn of [false, true]) {
@@ -72,9 +78,20 @@ for (const theme of ['light', 'dark']) {
       );
       const page = await context.newPage();
       page.on('pageerror', (e) => problems.push(`${tag}/${theme}: ${e.message}`));
+      let scripts = new Map();
+      page.on('response', async (r) => {
+        if (r.url().endsWith('.js') && r.url().includes('/assets/')) scripts.set(r.url(), gzipSync(await r.body()).length);
+      });
       for (const [name, path] of signedIn ? appRoutes : publicRoutes) {
+        scripts = new Map();
+        // A fresh document per screen, so the JavaScript counted is what that screen loads.
+        await page.goto('about:blank');
         await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
         await page.waitForTimeout(300);
+        if (theme === 'light' && tag === 'desktop') jsGz[name] = Math.round([...scripts.values()].reduce((a, b) => a + b, 0) / 102.4) / 10;
+        await page.addScriptTag({ content: axeSource });
+        const result = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })));
+        for (const v of result) if (v.impact === 'serious' || v.impact === 'critical') violations.push({ screen: `${name} ${tag}/${theme}`, ...v });
         const horizontal = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (horizontal > 1) problems.push(`${name} ${tag}/${theme}: ${horizontal}px horizontal overflow`);
         await page.screenshot({ path: join(out, `${name}-${tag}-${theme}.png`), fullPage: tag === 'desktop' });
@@ -84,4 +101,4 @@ for (const theme of ['light', 'dark']) {
   }
 }
 await browser.close();
-console.log(JSON.stringify({ out, problems }, null, 2));
+console.log(JSON.stringify({ out, problems, violations, js_gz_kb: jsGz }, null, 2));

@@ -56,7 +56,7 @@ function Snippet({ title, code }: { title: string; code: string }) {
           {API_KEYS.copySnippet}
         </CopyButton>
       </div>
-      <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100 dark:bg-black">
+      <pre tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100 dark:bg-black">
         <code>{code}</code>
       </pre>
     </div>

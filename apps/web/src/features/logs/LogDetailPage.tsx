@@ -28,7 +28,7 @@ export function tabsFor(log: LogEntry): LogDetailTab[] {
 function Json({ value }: { value: unknown }) {
   if (!hasContent(value)) return <p className="text-sm text-slate-500 dark:text-slate-400">{LOG_DETAIL.empty}</p>;
   return (
-    <pre className="max-h-[32rem] overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100 dark:bg-black">
+    <pre tabIndex={0} className="max-h-[32rem] overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100 dark:bg-black">
       <code>{JSON.stringify(value, null, 2)}</code>
     </pre>
   );
@@ -79,7 +79,7 @@ function TabPanel({ log, tab }: { log: LogEntry; tab: LogDetailTab }) {
           {ex.traceback && (
             <div>
               <h3 className="mb-2 text-sm font-semibold text-slate-900 dark:text-white">{LOG_DETAIL.traceback}</h3>
-              <pre className="max-h-[32rem] overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100 dark:bg-black">
+              <pre tabIndex={0} className="max-h-[32rem] overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100 dark:bg-black">
                 <code>{ex.traceback}</code>
               </pre>
             </div>
@@ -108,7 +108,7 @@ function TabPanel({ log, tab }: { log: LogEntry; tab: LogDetailTab }) {
             {error_details?.django_traceback && (
               <>
                 <h4 className="mt-3 mb-2 text-sm font-semibold">{LOG_DETAIL.djangoTraceback}</h4>
-                <pre className="max-h-96 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100 dark:bg-black">
+                <pre tabIndex={0} className="max-h-96 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100 dark:bg-black">
                   <code>{error_details.django_traceback}</code>
                 </pre>
               </>

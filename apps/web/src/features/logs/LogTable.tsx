@@ -12,7 +12,7 @@ import type { LogEntry } from './types';
 export function LogTable({ logs, caption, showHost = true, projectId }: { logs: LogEntry[]; caption: string; showHost?: boolean; projectId?: string }) {
   const navigate = useNavigate();
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+    <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
       <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-700">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800 dark:text-slate-300">

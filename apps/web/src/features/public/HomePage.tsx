@@ -40,13 +40,13 @@ export default function HomePage() {
           <ol className="mt-10 grid gap-6 md:grid-cols-3">
             {HOME.steps.map((s, i) => (
               <li key={s.title} className="rounded-lg bg-white p-6 shadow-sm dark:bg-slate-950">
-                <span className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white dark:bg-indigo-500 dark:text-slate-950">{i + 1}</span>
+                <span className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white dark:bg-indigo-400 dark:text-slate-950">{i + 1}</span>
                 <h3 className="mt-3 font-semibold text-slate-900 dark:text-white">{s.title}</h3>
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{s.text}</p>
               </li>
             ))}
           </ol>
-          <pre className="mx-auto mt-8 max-w-md overflow-x-auto rounded-md bg-slate-900 p-4 text-sm text-slate-100 dark:bg-black">
+          <pre tabIndex={0} className="mx-auto mt-8 max-w-md overflow-x-auto rounded-md bg-slate-900 p-4 text-sm text-slate-100 dark:bg-black">
             <code>pip install seyir</code>
           </pre>
         </div>

@@ -27,7 +27,7 @@ function PlanCard({ plan, ctaTarget }: { plan: Plan; ctaTarget: string }) {
       )}
     >
       {plan.popular && (
-        <span className="absolute -top-3 left-6 rounded-full bg-indigo-600 px-3 py-0.5 text-xs font-semibold text-white dark:bg-indigo-500 dark:text-slate-950">{PRICING.popular}</span>
+        <span className="absolute -top-3 left-6 rounded-full bg-indigo-600 px-3 py-0.5 text-xs font-semibold text-white dark:bg-indigo-400 dark:text-slate-950">{PRICING.popular}</span>
       )}
       <h2 id={headingId} className="text-xl font-semibold text-slate-900 dark:text-white">
         {plan.name}

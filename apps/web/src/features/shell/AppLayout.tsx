@@ -200,7 +200,7 @@ function UserMenu() {
         onClick={() => setOpen((v) => !v)}
       >
         <span className="sr-only">{SHELL.userMenu}</span>
-        <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white uppercase dark:bg-indigo-500 dark:text-slate-950">
+        <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white uppercase dark:bg-indigo-400 dark:text-slate-950">
           {name.charAt(0) || '?'}
         </span>
         <span className="hidden max-w-40 truncate text-sm text-slate-700 sm:inline dark:text-slate-200">{name}</span>
