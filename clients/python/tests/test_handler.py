@@ -184,7 +184,7 @@ def test_closing_or_flushing_the_handler_never_blocks_nor_stops_the_client(
     handler.flush()
     handler.close()
     logging.shutdown([])  # what the interpreter's exit hook and dictConfig do
-    assert time.monotonic() - start < 0.1
+    assert time.monotonic() - start < 0.5  # not the 2 s of the hang
     app_logger.info("after close")
     assert seyir.flush(8)
     assert sorted(log["message"] for log in server.delivered) == ["after close", "before close"]

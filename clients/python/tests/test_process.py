@@ -47,7 +47,7 @@ def test_exit_waits_at_most_the_shutdown_timeout_for_a_hanging_server(server):
             logging.getLogger("app").error("stuck %d", i)
     """, server.url)
     assert result.returncode == 0, result.stderr
-    assert time.monotonic() - start < 5
+    assert time.monotonic() - start < 10  # not the 30 s of the hang
     assert result.stderr == ""
 
 
@@ -71,7 +71,7 @@ def test_a_process_that_never_logs_exits_at_once(server):
     start = time.monotonic()
     result = run_script("import seyir; seyir.init()", server.url)
     assert result.returncode == 0
-    assert time.monotonic() - start < 3
+    assert time.monotonic() - start < 8
     assert server.attempts == []
 
 

@@ -51,19 +51,24 @@ def level_name(levelno: int) -> str:
     return "DEBUG"
 
 
-_ts_cache: List[Any] = [-1, ""]
+_LEVEL_NAMES = {10: "DEBUG", 20: "INFO", 30: "WARNING", 40: "ERROR", 50: "CRITICAL"}
+
+# (second, its formatted text): replaced whole, so threads never see a torn pair.
+_ts_cache: Tuple[int, str] = (-1, "")
 
 
 def iso_timestamp(created: float) -> str:
     """ISO 8601 UTC with microseconds and a ``Z``: ``2025-01-31T12:00:00.123456Z``."""
+    global _ts_cache
     seconds = int(created)
     micros = round((created - seconds) * 1_000_000)
     if micros >= 1_000_000:
         seconds, micros = seconds + 1, micros - 1_000_000
-    if _ts_cache[0] != seconds:
-        _ts_cache[1] = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds))
-        _ts_cache[0] = seconds
-    return f"{_ts_cache[1]}.{micros:06d}Z"
+    cached = _ts_cache
+    if cached[0] != seconds:
+        cached = (seconds, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)))
+        _ts_cache = cached
+    return f"{cached[1]}.{micros:06d}Z"
 
 
 def sanitize(value: Any, depth: int = 0) -> Any:
@@ -198,34 +203,40 @@ class EventBuilder:
             Scrubber(options.deny_keys, options.allow_keys) if options.scrub else None
         )
         self._pending_dropped = 0
+        self._base: Dict[str, Any] = {"environment": options.environment, "host": options.host}
+        if options.release:
+            self._base["release"] = options.release
 
     def base(self) -> Dict[str, Any]:
-        opts = self.options
-        event: Dict[str, Any] = {"environment": opts.environment, "host": opts.host}
-        if opts.release:
-            event["release"] = opts.release
-        return event
+        return dict(self._base)
 
     def from_record(self, item: QueuedRecord) -> Dict[str, Any]:
         record = item.record
         message = item.message if item.message is not None else _format_message(record)
-        event = self.base()
-        event["message"] = message
-        event["level"] = level_name(record.levelno)
-        event["timestamp"] = iso_timestamp(record.created)
-        event["logger"] = record.name
-        metadata: Dict[str, Any] = {}
-        if item.extras:
-            metadata.update(apply_special_extras(event, item.extras))
-        metadata.update(
-            logger=record.name,
-            module=record.module,
-            funcName=record.funcName,
-            lineno=record.lineno,
-            pathname=record.pathname,
-            threadName=record.threadName,
-            process=record.process,
-        )
+        name = record.name
+        levelno = record.levelno
+        event: Dict[str, Any] = {
+            "message": message,
+            "level": _LEVEL_NAMES.get(levelno) or level_name(levelno),
+            "timestamp": iso_timestamp(record.created),
+            "logger": name,
+            **self._base,
+        }
+        metadata: Dict[str, Any] = {
+            "logger": name,
+            "module": record.module,
+            "funcName": record.funcName,
+            "lineno": record.lineno,
+            "pathname": record.pathname,
+            "threadName": record.threadName,
+            "process": record.process,
+        }
+        extras = item.extras
+        if extras:
+            if "tags" in extras or "fingerprint" in extras:
+                extras = apply_special_extras(event, extras)
+            # The SDK's own keys win over extra fields of the same name.
+            metadata = {**extras, **metadata}
         if record.stack_info:
             metadata["stack_info"] = record.stack_info
         event["metadata"] = metadata
@@ -233,7 +244,8 @@ class EventBuilder:
         if exc_info and exc_info[0] is not None and exc_info[1] is not None:
             event["exception"] = exception_data(exc_info[0], exc_info[1], exc_info[2],
                                                 handled=True, mechanism="logging")
-        self._apply_scope(event, item.scope)
+        if item.scope is not None:
+            self._apply_scope(event, item.scope)
         return event
 
     def from_event(self, item: QueuedEvent) -> Dict[str, Any]:

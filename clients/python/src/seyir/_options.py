@@ -50,8 +50,9 @@ class Options:
     install_handler: bool = True
     #: Report uncaught exceptions (sys.excepthook, threading.excepthook); default True.
     capture_uncaught: bool = True
-    #: Logs kept in memory while waiting to be sent; the oldest are dropped beyond it. 10,000.
-    queue_size: int = 10_000
+    #: Logs kept in memory while waiting to be sent (about 1 KB each); the oldest are dropped
+    #: beyond it. Default 20,000: a second of backlog at 20,000 logs/s.
+    queue_size: int = 20_000
     #: Logs that make a batch: a batch is sent when this many are queued (or after
     #: `flush_interval`); default 100.
     batch_size: int = 100
@@ -107,13 +108,22 @@ def resolve_options(**kwargs: Any) -> Options:
     opts = Options()
     env = os.environ
     known = set(Options.__dataclass_fields__)
-    for key, value in kwargs.items():
-        if value is None:
+    for key, given in kwargs.items():
+        if given is None:
             continue
-        if key in known:
-            setattr(opts, key, value)
-        else:
+        if key not in known:
             logger.warning("seyir: unknown option %r ignored", key)
+            continue
+        value = given
+        default = getattr(Options, key, None)
+        if isinstance(default, (bool, int, float)) and key != "level":
+            try:
+                value = _coerce(type(default), given)
+            except (TypeError, ValueError):
+                logger.warning("seyir: %s=%r is not a %s; using %r", key, given,
+                               type(default).__name__, default)
+                continue
+        setattr(opts, key, value)
 
     if not opts.api_key:
         opts.api_key = env.get("SEYIR_API_KEY") or None
@@ -152,6 +162,14 @@ def resolve_options(**kwargs: Any) -> Options:
         else:
             opts.endpoint = opts.endpoint.rstrip("/")
     return opts
+
+
+def _coerce(kind: type, value: Any) -> Any:
+    if kind is bool:
+        if isinstance(value, str):
+            return value.strip().lower() not in ("", "0", "false", "no", "off")
+        return bool(value)
+    return kind(value)
 
 
 def _as_tuple(value: Union[str, Sequence[str], None]) -> Tuple[str, ...]:

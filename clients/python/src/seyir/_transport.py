@@ -2,8 +2,10 @@
 
 Invariants:
 - `put()` is the only method the application's threads call on the hot path. It takes one
-  short lock (never held while doing I/O or logging), never blocks on the network and never
-  raises.
+  short reentrant lock (never held while doing I/O or logging), never blocks on the network,
+  never raises, and signals nothing: the worker polls the queue every few tens of
+  milliseconds. `threading.Event.set()` is not reentrant, so a signal handler that logs while
+  the main thread is inside it would deadlock; a polled flag cannot.
 - Everything slow (building, scrubbing and serialising logs, HTTP) runs on the worker thread.
 - After ``os.fork()`` the child gets a fresh queue, fresh locks and, on its first log, a fresh
   thread; what the parent had queued stays the parent's to send.
@@ -36,6 +38,10 @@ logger = logging.getLogger("seyir")
 Prepare = Callable[[List[Any], int], List[bytes]]
 
 _transports: weakref.WeakSet[Transport] = weakref.WeakSet()
+
+#: How often the idle worker looks at the queue (seconds). Bounds the extra latency of a
+#: full batch and of flush(); costs ~20 wake-ups per second.
+POLL_INTERVAL = 0.05
 
 
 class _LogOnce:
@@ -86,16 +92,17 @@ class Transport:
         _transports.add(self)
 
     def _reset_state(self) -> None:
-        self._lock = threading.Lock()
-        self._start_lock = threading.Lock()
+        # Reentrant locks: a signal handler (gunicorn's SIGTERM, say) may log while the same
+        # thread is inside put() or flush(); a plain Lock would deadlock it.
+        self._lock = threading.RLock()
+        self._start_lock = threading.RLock()
         self._items: Deque[Any] = deque()
         self._enqueued = 0
         self._dropped_total = 0
         self._dropped_unreported = 0
         self._processed = 0
-        self._done = threading.Condition(threading.Lock())
-        self._wake = threading.Event()
-        self._stop = threading.Event()
+        self._done = threading.Condition(threading.RLock())
+        self._stopping = False
         self._flush_requested = False
         self._thread: Optional[threading.Thread] = None
         self.thread_ident: Optional[int] = None
@@ -116,9 +123,6 @@ class Transport:
                 self._dropped_unreported += 1
             items.append(item)
             self._enqueued += 1
-            size = len(items)
-        if size == self._options.batch_size:
-            self._wake.set()
         if self._thread is None:
             self.start()
 
@@ -154,11 +158,12 @@ class Transport:
         if self._processed + self._dropped_total >= target:
             return True
         thread = self._thread
-        if thread is None or not thread.is_alive():
+        if thread is None or not thread.is_alive() or threading.get_ident() == self.thread_ident:
+            # No sender, or called from the sender itself (e.g. by before_send): waiting
+            # could only time out.
             return False
         deadline = time.monotonic() + max(0.0, timeout)
         self._flush_requested = True
-        self._wake.set()
         with self._done:
             while self._processed + self._dropped_total < target and not self.disabled:
                 remaining = deadline - time.monotonic()
@@ -170,21 +175,18 @@ class Transport:
     def wake(self) -> None:
         """Asks the worker to send what is queued now, without waiting for it."""
         self._flush_requested = True
-        self._wake.set()
 
     def close(self, timeout: float) -> bool:
         """Flushes for at most `timeout` seconds, then stops the worker. Never raises."""
         delivered = self.flush(timeout) if not self.closed else True
         self.closed = True
-        self._stop.set()
-        self._wake.set()
+        self._stopping = True
         return delivered
 
     def retire(self) -> None:
         """Stops taking logs; the worker sends what is queued, then ends. Does not wait."""
         self.closed = True
         self._flush_requested = True
-        self._wake.set()
 
     def after_fork_in_child(self) -> None:
         self._reset_state()
@@ -202,15 +204,18 @@ class Transport:
     def _run(self) -> None:
         self.thread_ident = threading.get_ident()
         opts = self._options
+        tick = min(POLL_INTERVAL, opts.flush_interval)
         next_deadline = time.monotonic() + opts.flush_interval
-        while not self._stop.is_set():
+        while not self._stopping:
             try:
-                if len(self._items) < opts.batch_size and not self._flush_requested:
-                    self._wake.wait(max(0.0, next_deadline - time.monotonic()))
-                self._wake.clear()
+                now = time.monotonic()
+                if len(self._items) < opts.batch_size and not self._flush_requested \
+                        and now < next_deadline:
+                    time.sleep(min(tick, next_deadline - now))
+                    continue
                 flushing, self._flush_requested = self._flush_requested, False
                 time_up = time.monotonic() >= next_deadline
-                while not self._stop.is_set():
+                while not self._stopping:
                     if len(self._items) < opts.batch_size and not (flushing or time_up):
                         break
                     # Behind (a backlog of several batches): send bigger batches to catch up;
@@ -246,7 +251,7 @@ class Transport:
     def _deliver(self, parts: Sequence[bytes]) -> None:
         opts = self._options
         attempt = 0
-        while not self._stop.is_set() and not self.disabled:
+        while not self._stopping and not self.disabled:
             status, retry_after, body = self._post(parts)
             if status == 202 or 200 <= status < 300:
                 self.stats.sent_logs += len(parts)
@@ -291,8 +296,18 @@ class Transport:
             else:
                 ceiling = min(opts.backoff_max, opts.backoff_base * (2 ** (attempt - 1)))
                 delay = ceiling / 2 + random.uniform(0, ceiling / 2)
-            if self._stop.wait(delay):
+            if self._sleep(delay):
                 return
+
+    def _sleep(self, seconds: float) -> bool:
+        """Sleeps in short steps; True as soon as the transport is stopping."""
+        deadline = time.monotonic() + seconds
+        while not self._stopping:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            time.sleep(min(remaining, POLL_INTERVAL))
+        return True
 
     def _read_rejections(self, body: bytes) -> None:
         if not body:

@@ -1,0 +1,411 @@
+"""Background delivery: a bounded queue, one daemon thread, batches, gzip, retries.
+
+Invariants:
+- `put()` is the only method the application's threads call on the hot path. It takes one
+  short lock (never held while doing I/O or logging), never blocks on the network and never
+  raises.
+- Everything slow (building, scrubbing and serialising logs, HTTP) runs on the worker thread.
+- After ``os.fork()`` the child gets a fresh queue, fresh locks and, on its first log, a fresh
+  thread; what the parent had queued stays the parent's to send.
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import json
+import logging
+import os
+import random
+import ssl
+import threading
+import time
+import weakref
+from collections import deque
+from email.utils import parsedate_to_datetime
+from typing import Any, Callable, Deque, Dict, List, Optional, Sequence, Set, Tuple
+from urllib.parse import urlsplit
+
+from seyir._options import MAX_BATCH_BYTES, MAX_BATCH_LOGS, Options
+from seyir._version import VERSION
+
+logger = logging.getLogger("seyir")
+
+#: Turns queued items into serialised logs; gets how many logs the queue dropped since the
+#: last batch so it can report them in the batch's metadata.
+Prepare = Callable[[List[Any], int], List[bytes]]
+
+_transports: weakref.WeakSet[Transport] = weakref.WeakSet()
+
+
+class _LogOnce:
+    """Logs each distinct problem once per process to the ``seyir`` logger."""
+
+    def __init__(self) -> None:
+        self._seen: Set[str] = set()
+
+    def warning(self, key: str, msg: str, *args: Any, exc_info: bool = False) -> None:
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        logger.warning(msg, *args, exc_info=exc_info)
+
+
+class Stats:
+    """Counters for tests, the benchmark and debugging. Written by the worker only."""
+
+    def __init__(self) -> None:
+        self.sent_logs = 0
+        self.sent_batches = 0
+        self.failed_logs = 0
+        self.rejected_logs = 0
+        self.requests = 0
+        self.retries = 0
+
+
+class Transport:
+    def __init__(self, options: Options, prepare: Prepare) -> None:
+        self._options = options
+        self._prepare = prepare
+        split = urlsplit(options.endpoint or "")
+        self._scheme = split.scheme
+        self._host = split.hostname or ""
+        self._port = split.port
+        self._path = (split.path.rstrip("/") or "") + "/api/ingest/batch"
+        self._headers = {
+            "Content-Type": "application/json",
+            "X-Seyir-Key": options.api_key or "",
+            "User-Agent": f"seyir-python/{VERSION}",
+        }
+        if options.gzip:
+            self._headers["Content-Encoding"] = "gzip"
+        self.disabled = False
+        self.closed = False
+        self._log = _LogOnce()
+        self._reset_state()
+        _transports.add(self)
+
+    def _reset_state(self) -> None:
+        self._lock = threading.Lock()
+        self._start_lock = threading.Lock()
+        self._items: Deque[Any] = deque()
+        self._enqueued = 0
+        self._dropped_total = 0
+        self._dropped_unreported = 0
+        self._processed = 0
+        self._done = threading.Condition(threading.Lock())
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._flush_requested = False
+        self._thread: Optional[threading.Thread] = None
+        self.thread_ident: Optional[int] = None
+        self._conn: Optional[http.client.HTTPConnection] = None
+        self.stats = Stats()
+
+    # -- application side -------------------------------------------------------------------
+
+    def put(self, item: Any) -> None:
+        """Queues one item; drops the oldest when full. Never blocks on I/O, never raises."""
+        if self.disabled or self.closed:
+            return
+        with self._lock:
+            items = self._items
+            if len(items) >= self._options.queue_size:
+                items.popleft()
+                self._dropped_total += 1
+                self._dropped_unreported += 1
+            items.append(item)
+            self._enqueued += 1
+            size = len(items)
+        if size == self._options.batch_size:
+            self._wake.set()
+        if self._thread is None:
+            self.start()
+
+    @property
+    def dropped(self) -> int:
+        """Logs dropped because the queue was full, since start (or since fork)."""
+        return self._dropped_total
+
+    @property
+    def queued(self) -> int:
+        return len(self._items)
+
+    def start(self) -> None:
+        """Starts the worker thread once; a failure (e.g. at interpreter exit) disables sending."""
+        with self._start_lock:
+            if self._thread is not None or self.closed:
+                return
+            thread = threading.Thread(target=self._run, name="seyir-transport", daemon=True)
+            try:
+                thread.start()
+            except RuntimeError:
+                self.closed = True
+                return
+            self._thread = thread
+
+    def flush(self, timeout: float) -> bool:
+        """Waits up to `timeout` seconds for everything queued so far to be sent (or given up).
+
+        Returns True when it all went out in time. Never raises.
+        """
+        with self._lock:
+            target = self._enqueued
+        if self._processed + self._dropped_total >= target:
+            return True
+        thread = self._thread
+        if thread is None or not thread.is_alive():
+            return False
+        deadline = time.monotonic() + max(0.0, timeout)
+        self._flush_requested = True
+        self._wake.set()
+        with self._done:
+            while self._processed + self._dropped_total < target and not self.disabled:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                self._done.wait(remaining)
+        return not self.disabled
+
+    def wake(self) -> None:
+        """Asks the worker to send what is queued now, without waiting for it."""
+        self._flush_requested = True
+        self._wake.set()
+
+    def close(self, timeout: float) -> bool:
+        """Flushes for at most `timeout` seconds, then stops the worker. Never raises."""
+        delivered = self.flush(timeout) if not self.closed else True
+        self.closed = True
+        self._stop.set()
+        self._wake.set()
+        return delivered
+
+    def retire(self) -> None:
+        """Stops taking logs; the worker sends what is queued, then ends. Does not wait."""
+        self.closed = True
+        self._flush_requested = True
+        self._wake.set()
+
+    def after_fork_in_child(self) -> None:
+        self._reset_state()
+
+    # -- worker side ------------------------------------------------------------------------
+
+    def _take(self, limit: int) -> Tuple[List[Any], int]:
+        with self._lock:
+            items = self._items
+            count = min(limit, len(items))
+            batch = [items.popleft() for _ in range(count)]
+            dropped, self._dropped_unreported = self._dropped_unreported, 0
+        return batch, dropped
+
+    def _run(self) -> None:
+        self.thread_ident = threading.get_ident()
+        opts = self._options
+        next_deadline = time.monotonic() + opts.flush_interval
+        while not self._stop.is_set():
+            try:
+                if len(self._items) < opts.batch_size and not self._flush_requested:
+                    self._wake.wait(max(0.0, next_deadline - time.monotonic()))
+                self._wake.clear()
+                flushing, self._flush_requested = self._flush_requested, False
+                time_up = time.monotonic() >= next_deadline
+                while not self._stop.is_set():
+                    if len(self._items) < opts.batch_size and not (flushing or time_up):
+                        break
+                    # Behind (a backlog of several batches): send bigger batches to catch up;
+                    # per-request overhead, not bytes, is what limits throughput then.
+                    backlog = len(self._items)
+                    limit = (opts.batch_size if backlog < 2 * opts.batch_size
+                             else min(backlog, opts.max_batch_size))
+                    batch, dropped = self._take(limit)
+                    if not batch:
+                        break
+                    self._process(batch, dropped)
+                if flushing or time_up:
+                    next_deadline = time.monotonic() + opts.flush_interval
+                if self.closed and not self._items:
+                    break
+            except Exception:
+                # The worker must survive anything; losing one batch beats losing the thread.
+                self._log.warning("worker", "seyir: unexpected error in the sender thread",
+                                  exc_info=True)
+        self._close_connection()
+
+    def _process(self, batch: List[Any], dropped: int) -> None:
+        try:
+            parts = self._prepare(batch, dropped)
+            if parts and not self.disabled:
+                for chunk in _chunks(parts):
+                    self._deliver(chunk)
+        finally:
+            with self._done:
+                self._processed += len(batch)
+                self._done.notify_all()
+
+    def _deliver(self, parts: Sequence[bytes]) -> None:
+        opts = self._options
+        attempt = 0
+        while not self._stop.is_set() and not self.disabled:
+            status, retry_after, body = self._post(parts)
+            if status == 202 or 200 <= status < 300:
+                self.stats.sent_logs += len(parts)
+                self.stats.sent_batches += 1
+                self._read_rejections(body)
+                return
+            if status == 413:
+                if len(parts) == 1:
+                    self.stats.failed_logs += 1
+                    self._log.warning("413-single",
+                                      "seyir: the server refused a log as too large; dropped")
+                    return
+                half = len(parts) // 2
+                self._deliver(parts[:half])
+                self._deliver(parts[half:])
+                return
+            if status == 401:
+                self.disabled = True
+                with self._lock:
+                    discarded = len(self._items)
+                    self._items.clear()
+                with self._done:
+                    self._processed += discarded
+                self._log.warning("401", "seyir: the API key was refused (401): unknown or "
+                                  "inactive key; no more logs will be sent from this process")
+                return
+            retryable = status in (0, 429, 503) or status >= 500
+            if not retryable:
+                self.stats.failed_logs += len(parts)
+                self._log.warning(f"status-{status}", "seyir: the server answered %s to a batch of "
+                                  "%d logs; dropped", status, len(parts))
+                return
+            attempt += 1
+            if attempt > opts.max_retries:
+                self.stats.failed_logs += len(parts)
+                self._log.warning("gave-up", "seyir: could not deliver a batch after %d attempts "
+                                  "(last status %s); dropped", attempt, status or "network error")
+                return
+            self.stats.retries += 1
+            if retry_after is not None and status in (429, 503):
+                delay = min(retry_after, opts.max_retry_after)
+            else:
+                ceiling = min(opts.backoff_max, opts.backoff_base * (2 ** (attempt - 1)))
+                delay = ceiling / 2 + random.uniform(0, ceiling / 2)
+            if self._stop.wait(delay):
+                return
+
+    def _read_rejections(self, body: bytes) -> None:
+        if not body:
+            return
+        try:
+            answer = json.loads(body)
+        except ValueError:
+            return
+        rejected = answer.get("rejected") if isinstance(answer, dict) else None
+        if isinstance(rejected, list) and rejected:
+            self.stats.rejected_logs += len(rejected)
+            first = rejected[0] if isinstance(rejected[0], dict) else {}
+            self._log.warning("rejected", "seyir: the server rejected %d log(s) of a batch, e.g. "
+                              "#%s: %s", len(rejected), first.get("index"), first.get("detail"))
+
+    def _connection(self) -> http.client.HTTPConnection:
+        if self._conn is None:
+            timeout = self._options.timeout
+            if self._scheme == "https":
+                self._conn = http.client.HTTPSConnection(
+                    self._host, self._port, timeout=timeout,
+                    context=ssl.create_default_context())
+            else:
+                self._conn = http.client.HTTPConnection(self._host, self._port, timeout=timeout)
+        return self._conn
+
+    def _close_connection(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:
+                pass
+
+    def _post(self, parts: Sequence[bytes]) -> Tuple[int, Optional[float], bytes]:
+        """One POST. Returns (status, Retry-After seconds, body); status 0 = network error."""
+        raw = b"[" + b",".join(parts) + b"]"
+        body = gzip.compress(raw, compresslevel=5, mtime=0) if self._options.gzip else raw
+        for fresh_retry in (False, True):
+            reused = self._conn is not None
+            self.stats.requests += 1
+            try:
+                conn = self._connection()
+                conn.request("POST", self._path, body=body, headers=self._headers)
+                resp = conn.getresponse()
+                data = resp.read()
+                if resp.will_close:
+                    self._close_connection()
+                return resp.status, _retry_after(resp.getheader("Retry-After")), data
+            except (OSError, http.client.HTTPException, ValueError):
+                self._close_connection()
+                # A kept-alive connection the server closed meanwhile: retry at once, once.
+                if reused and not fresh_retry:
+                    continue
+                return 0, None, b""
+        return 0, None, b""
+
+
+def _retry_after(value: Optional[str]) -> Optional[float]:
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when is None:
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+def _chunks(parts: List[bytes]) -> List[List[bytes]]:
+    """Splits serialised logs into batches of ≤ 1,000 logs and ≤ 5 MB (with brackets/commas)."""
+    chunks: List[List[bytes]] = []
+    current: List[bytes] = []
+    size = 2
+    for part in parts:
+        if current and (len(current) >= MAX_BATCH_LOGS or size + len(part) + 1 > MAX_BATCH_BYTES):
+            chunks.append(current)
+            current, size = [], 2
+        current.append(part)
+        size += len(part) + 1
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def _after_fork_in_child() -> None:
+    for transport in list(_transports):
+        try:
+            transport.after_fork_in_child()
+        except Exception:
+            pass
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+def debug_state(transport: Transport) -> Dict[str, Any]:
+    """A snapshot of the counters, for tests and the benchmark."""
+    s = transport.stats
+    return {
+        "queued": transport.queued,
+        "dropped": transport.dropped,
+        "sent_logs": s.sent_logs,
+        "sent_batches": s.sent_batches,
+        "failed_logs": s.failed_logs,
+        "rejected_logs": s.rejected_logs,
+        "requests": s.requests,
+        "retries": s.retries,
+    }
