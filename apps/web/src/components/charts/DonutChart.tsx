@@ -17,7 +17,7 @@ export function DonutChart({ slices, title, emptyText }: { slices: DonutSlice[];
   let offset = 25;
   const summary = slices.map((s) => `${s.label}: ${formatNumberTr(s.value)} (${formatShareTr(s.value, total)})`).join(', ');
   return (
-    <figure className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+    <figure className="flex min-w-0 flex-col items-center gap-4">
       <svg viewBox="0 0 42 42" className="h-40 w-40 shrink-0" role="img" aria-label={total > 0 ? `${title}: ${summary}` : `${title}: ${emptyText}`}>
         <circle cx="21" cy="21" r={radius} fill="transparent" strokeWidth="6" className="stroke-slate-200 dark:stroke-slate-700" />
         {total > 0 &&

@@ -17,6 +17,8 @@ export interface TimeSeriesChartProps {
   series: SeriesSpec[];
   /** Stack the series (areas) instead of drawing them as separate lines. */
   stacked?: boolean;
+  /** Draw bars (counts per bucket) instead of areas. */
+  bars?: boolean;
   height?: number;
 }
 
@@ -25,7 +27,7 @@ export interface TimeSeriesChartProps {
  * with its own count in the legend. The library is loaded on first use; the canvas is
  * decorative, so callers give the same numbers as text for assistive technology.
  */
-export function TimeSeriesChart({ times, series, stacked = true, height = 260 }: TimeSeriesChartProps) {
+export function TimeSeriesChart({ times, series, stacked = true, bars = false, height = 260 }: TimeSeriesChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const { theme } = useAppSelector(selectPreferences);
 
@@ -52,6 +54,7 @@ export function TimeSeriesChart({ times, series, stacked = true, height = 260 }:
         width: Math.max(el.clientWidth, 280),
         height,
         cursor: { drag: { x: false, y: false } },
+        legend: { live: false },
         scales: { x: { time: true } },
         axes: [
           { stroke: axisColor, grid: { stroke: gridColor }, ticks: { stroke: gridColor }, values: (_u, splits) => splits.map((s) => formatShortDay(new Date(s * 1000))) },
@@ -64,7 +67,8 @@ export function TimeSeriesChart({ times, series, stacked = true, height = 260 }:
             stroke: s.color,
             width: 1.5,
             fill: stacked ? s.color : undefined,
-            points: { show: !stacked },
+            points: { show: !stacked && !bars },
+            ...(bars ? { paths: UPlot.paths.bars?.({ size: [0.6, 48] }) } : {}),
             value: (_u: uPlot, _v: number | null, _si: number, idx: number | null) => (idx == null ? '—' : formatNumberTr(s.values[idx] ?? 0)),
           })),
         ],
@@ -79,7 +83,7 @@ export function TimeSeriesChart({ times, series, stacked = true, height = 260 }:
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [times, series, stacked, height, theme]);
+  }, [times, series, stacked, bars, height, theme]);
 
   return <div ref={box} aria-hidden="true" className="w-full overflow-hidden" style={{ minHeight: height }} />;
 }

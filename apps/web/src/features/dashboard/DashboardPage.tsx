@@ -41,7 +41,7 @@ function ActivityPanel({ items }: { items: ActivityItem[] }) {
     };
   }, [items]);
   return (
-    <Card as="section" aria-labelledby="activity-title" className="lg:col-span-2">
+    <Card as="section" aria-labelledby="activity-title" className="min-w-0 lg:col-span-2">
       <h2 id="activity-title" className="mb-3 font-semibold text-slate-900 dark:text-white">
         {DASHBOARD.activityTitle}
       </h2>
@@ -123,7 +123,7 @@ export default function DashboardPage() {
       <StatCards stats={stats.data} />
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <ActivityPanel items={activity.data ?? []} />
-        <Card as="section" aria-labelledby="distribution-title">
+        <Card as="section" aria-labelledby="distribution-title" className="min-w-0">
           <h2 id="distribution-title" className="mb-3 font-semibold text-slate-900 dark:text-white">
             {DASHBOARD.distributionTitle}
           </h2>

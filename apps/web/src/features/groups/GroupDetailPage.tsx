@@ -192,7 +192,7 @@ export default function GroupDetailPage() {
         <Card as="section" aria-labelledby="group-occurrences" className="lg:col-span-2">
           <h2 id="group-occurrences" className="font-semibold text-slate-900 dark:text-white">{GROUP_DETAIL.occurrences}</h2>
           <p className="mb-3 text-xs text-slate-500 dark:text-slate-400">{GROUP_DETAIL.occurrencesDescription}</p>
-          <TimeSeriesChart times={chart.times} series={chart.series} stacked height={200} />
+          <TimeSeriesChart times={chart.times} series={chart.series} stacked bars height={200} />
           <p className="sr-only">
             {chart.times.map((t, i) => `${formatShortDay(t)}: ${chart.series[0]!.values[i] ?? 0}`).join(', ')}
           </p>

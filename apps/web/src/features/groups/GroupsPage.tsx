@@ -113,7 +113,7 @@ export default function GroupsPage() {
         <StatCard label={GROUPS.totalLogs} value={n(s?.total_logs)} tone="amber" />
       </div>
       <Card className="mb-4">
-        <form onSubmit={apply} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+        <form onSubmit={apply} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           <SelectField label={LOGS.environment} value={draft.environment} onChange={(e) => setDraft({ ...draft, environment: e.target.value })}>
             <option value="">{LOGS.all}</option>
             {(project?.environments ?? []).map((env) => (
@@ -140,7 +140,7 @@ export default function GroupsPage() {
             <option value="desc">{GROUPS.orders.desc}</option>
             <option value="asc">{GROUPS.orders.asc}</option>
           </SelectField>
-          <div className="flex items-end gap-2">
+          <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-5">
             <Button type="submit">{LOGS.apply}</Button>
             <Button
               variant="secondary"
