@@ -171,3 +171,53 @@ def test_async_views_under_asgi(django_seyir, server):
     assert error["exception"]["type"] == "LookupError"
     assert error["response"]["status_code"] == 500
     assert error["request"]["route"] == "/async-boom/"
+
+
+def test_django_never_hangs_at_start_or_exit_even_when_the_server_hangs(server):
+    """A competitor's handler is known to hang Django at start-up and exit; ours must not."""
+    import os
+    import subprocess
+    import sys
+    import textwrap
+    import time
+
+    server.default = "hang:60"
+    script = textwrap.dedent(f"""
+        import logging, time
+        start = time.monotonic()
+        import django
+        from django.conf import settings
+        import seyir
+        seyir.init(api_key="k", endpoint="{server.url}", shutdown_timeout=1.0, timeout=60)
+        settings.configure(
+            DEBUG=False, SECRET_KEY="x", ROOT_URLCONF=__name__, ALLOWED_HOSTS=["*"],
+            MIDDLEWARE=["seyir.integrations.django.SeyirMiddleware"],
+            LOGGING={{
+                "version": 1,
+                "handlers": {{"seyir": {{"class": "seyir.SeyirHandler", "level": "INFO"}}}},
+                "root": {{"handlers": ["seyir"], "level": "INFO"}},
+            }},
+        )
+        from django.http import HttpResponse
+        from django.urls import path
+
+        def view(request):
+            logging.getLogger("app").warning("inside a request")
+            return HttpResponse("ok")
+
+        urlpatterns = [path("", view)]
+        django.setup()  # runs dictConfig, which flushes and closes existing handlers
+        from django.test import Client
+        for _ in range(50):
+            assert Client().get("/").status_code == 200
+        print(f"ready after {{time.monotonic() - start:.2f}} s", flush=True)
+    """)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SEYIR_")}
+    start = time.monotonic()
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            timeout=60, env=env, check=False)
+    elapsed = time.monotonic() - start
+    assert result.returncode == 0, result.stderr
+    ready = float(result.stdout.split("ready after ")[1].split(" s")[0])
+    assert ready < 5, result.stdout  # start-up and 50 requests: no waiting on the network
+    assert elapsed < ready + 6  # exit waits at most shutdown_timeout (1 s) for the sender

@@ -34,7 +34,8 @@ class SeyirHandler(logging.Handler):
         # No handler lock: emit() is thread-safe on its own (the queue has its own lock).
         rv = self.filter(record)
         if rv:
-            self.emit(record)
+            # Python 3.12+: a filter may return a replacement record.
+            self.emit(rv if isinstance(rv, logging.LogRecord) else record)
         return rv
 
     def emit(self, record: logging.LogRecord) -> None:

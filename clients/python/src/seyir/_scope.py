@@ -17,8 +17,8 @@ class Scope:
     log, so fields are only ever replaced, never mutated in place after the log is queued.
     """
 
-    __slots__ = ("exc_info", "request", "request_id", "response", "route", "route_resolver",
-                 "started", "user")
+    __slots__ = ("exc_info", "request", "request_id", "route", "route_resolver", "started",
+                 "user")
 
     def __init__(self, request_id: Optional[str] = None,
                  request: Optional[Dict[str, Any]] = None) -> None:
@@ -26,7 +26,6 @@ class Scope:
         self.request = request
         self.route: Optional[str] = None
         self.route_resolver: Optional[Callable[[], Optional[str]]] = None
-        self.response: Optional[Dict[str, Any]] = None
         self.user: Optional[Dict[str, Any]] = None
         self.started = 0.0
         # An unhandled exception seen by a framework hook, sent once the response is known.

@@ -163,13 +163,14 @@ class Transport:
             # could only time out.
             return False
         deadline = time.monotonic() + max(0.0, timeout)
-        self._flush_requested = True
         with self._done:
             while self._processed + self._dropped_total < target and not self.disabled:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     return False
-                self._done.wait(remaining)
+                # Asked again each round: the worker may have just consumed an older request.
+                self._flush_requested = True
+                self._done.wait(min(remaining, 2 * POLL_INTERVAL))
         return not self.disabled
 
     def wake(self) -> None:
