@@ -9,7 +9,7 @@ from typing import Any, Dict
 
 import seyir
 from seyir._event import MAX_FIELD_BYTES, _dumps, fit_exception
-from seyir._exceptions import exception_data, is_in_app
+from seyir._exceptions import exception_data, is_in_app, utf16_len
 
 from .conftest import only
 
@@ -175,6 +175,17 @@ def test_a_huge_exception_is_shrunk_under_64_kb_keeping_the_innermost_frames():
     assert fitted["type"] == "ValueError"
     assert fitted["frames"][-1]["context_line"].strip() == 'raise ValueError("x" * 20_000)'
     assert_server_shape(fitted)
+
+
+def test_text_limits_count_utf16_units_like_the_server():
+    try:
+        raise ValueError("😀" * 8000)  # 16,000 UTF-16 units, 8,000 Python characters
+    except ValueError:
+        exc_info = sys.exc_info()
+    data = exception_data(*exc_info, handled=True, mechanism="test")
+    assert utf16_len(data["value"]) <= 8 * 1024
+    assert data["value"].startswith("😀😀") and data["value"].endswith("…")
+    assert utf16_len(data["traceback"]) <= 64 * 1024
 
 
 def test_in_app_is_false_for_the_standard_library_site_packages_and_seyir():

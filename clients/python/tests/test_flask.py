@@ -96,7 +96,8 @@ def test_set_user_puts_the_user_in_the_context_of_later_logs(flask_app, server):
     flask_app.test_client().get("/user")
     seyir.flush(5)
     log = only(server.delivered)
-    assert log["context"]["user"] == {"id": 7, "username": "mehmet", "email": "m@example.com"}
+    assert log["context"]["user"] == {"id": 7, "username": "mehmet", "email": "m@example.com",
+                                      "ip_address": "127.0.0.1"}
 
 
 def test_the_extension_can_configure_the_client_and_use_init_app(server):

@@ -267,7 +267,10 @@ class EventBuilder:
         if scope.request_id:
             context.setdefault("request_id", scope.request_id)
         if scope.user:
-            context.setdefault("user", dict(scope.user))
+            user = dict(scope.user)
+            if "ip_address" not in user and scope.request:
+                user["ip_address"] = scope.request.get("client_ip")
+            context.setdefault("user", user)
         if context:
             event["context"] = context
         if "request" not in event:

@@ -67,8 +67,30 @@ def is_in_app(abs_path: str, module: Optional[str]) -> bool:
     return result
 
 
+def utf16_len(text: str) -> int:
+    """Length as JavaScript (and the server's validation) counts it: UTF-16 code units."""
+    return len(text.encode("utf-16-le")) // 2
+
+
 def _cap(text: str, limit: int = _MAX_LINE) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """`text` within `limit` UTF-16 code units, marked with "…" when cut."""
+    if len(text) * 2 <= limit or utf16_len(text) <= limit:
+        return text
+    cut = limit - 1
+    while utf16_len(text[:cut]) > limit - 1:
+        # Each astral character (emoji, ...) takes two units: cut more.
+        cut -= max(1, (utf16_len(text[:cut]) - (limit - 1)) // 2)
+    return text[:cut] + "…"
+
+
+def _cap_tail(text: str, limit: int, marker: str = "…[truncated]\n") -> str:
+    """The end of `text` within `limit` UTF-16 code units, `marker` first when cut."""
+    if len(text) * 2 <= limit or utf16_len(text) <= limit:
+        return text
+    keep = limit - len(marker)
+    while utf16_len(text[-keep:]) > limit - len(marker):
+        keep -= max(1, (utf16_len(text[-keep:]) - (limit - len(marker))) // 2)
+    return marker + text[-keep:]
 
 
 def _relative_filename(abs_path: str, module: Optional[str]) -> str:
@@ -139,7 +161,7 @@ def _one(exc_type: Type[BaseException], exc: BaseException,
     value = _safe_str(exc)
     data: Dict[str, Any] = {
         "type": _cap(getattr(exc_type, "__qualname__", None) or exc_type.__name__, 512),
-        "value": value if len(value) <= MAX_VALUE_CHARS else value[: MAX_VALUE_CHARS - 1] + "…",
+        "value": _cap(value, MAX_VALUE_CHARS),
         "frames": _frames(tb),
     }
     module = getattr(exc_type, "__module__", None)
@@ -155,10 +177,7 @@ def format_traceback(exc_type: Type[BaseException], exc: BaseException,
         text = "".join(traceback.format_exception(exc_type, exc, tb))
     except Exception:
         text = f"{exc_type.__name__}: {_safe_str(exc)}\n"
-    if len(text) > MAX_TRACEBACK_CHARS:
-        marker = "…[truncated]\n"
-        text = marker + text[-(MAX_TRACEBACK_CHARS - len(marker)) :]
-    return text
+    return _cap_tail(text, MAX_TRACEBACK_CHARS)
 
 
 def exception_data(exc_type: Type[BaseException], exc: BaseException,
