@@ -33,7 +33,8 @@ export const authApi = apiSlice.injectEndpoints({
     updateProfile: builder.mutation<User, ProfileUpdateInput>({
       query: (body) => ({ url: '/auth/me', method: 'PUT', body }),
     }),
-    changePassword: builder.mutation<unknown, PasswordChangeInput>({
+    /** The server revokes older sessions and may answer a fresh token, which replaces ours. */
+    changePassword: builder.mutation<Partial<TokenResponse> & { detail?: string }, PasswordChangeInput>({
       query: (body) => ({ url: '/auth/change-password', method: 'POST', body }),
     }),
     deleteAccount: builder.mutation<unknown, { password: string }>({

@@ -7,7 +7,7 @@ import { useZodForm } from '../../lib/useZodForm';
 import { AUTH_MESSAGES, NAV, PROFILE } from '../../messages';
 import { errorDetail, errorFields } from '../api/errors';
 import { useChangePasswordMutation, useDeleteAccountMutation, useUpdateProfileMutation } from '../auth/authApi';
-import { loggedOut, selectCurrentUser, userLoaded } from '../auth/authSlice';
+import { loggedOut, selectCurrentUser, tokenReceived, userLoaded } from '../auth/authSlice';
 import { logout } from '../auth/session';
 import { applyTheme, preferencesSaved, selectPreferences, storePreferences, THEMES, type Preferences } from '../preferences/preferencesSlice';
 import { toastError, toastSuccess } from '../toasts/toastSlice';
@@ -60,7 +60,8 @@ export function PasswordForm() {
   const { values, errors, setErrors, setField, handleSubmit, reset } = useZodForm(PasswordChangeSchema, EMPTY_PASSWORDS);
   const onSubmit = handleSubmit(async (data) => {
     try {
-      await change(data).unwrap();
+      const answer = await change(data).unwrap();
+      if (answer?.access_token) dispatch(tokenReceived(answer.access_token));
       reset();
       dispatch(toastSuccess(AUTH_MESSAGES.passwordChanged));
     } catch (error) {

@@ -66,7 +66,7 @@ describe('ProfilePage', () => {
         calls += 1;
         return calls === 1
           ? HttpResponse.json({ detail: 'Mevcut şifreniz hatalı.', code: 'INVALID_CREDENTIALS' }, { status: 401 })
-          : HttpResponse.json({ ok: true });
+          : HttpResponse.json({ detail: 'Şifreniz başarıyla değiştirildi.', access_token: 'tok-2', token_type: 'bearer', expires_in: 86400 });
       }),
     );
     const { user, store } = renderProfile();
@@ -85,6 +85,8 @@ describe('ProfilePage', () => {
     await fill();
     expect(await screen.findByText('Şifreniz başarıyla değiştirildi.')).toBeInTheDocument();
     expect(screen.getByLabelText('Mevcut şifre')).toHaveValue('');
+    expect(store.getState().auth.token).toBe('tok-2');
+    expect(localStorage.getItem('authToken')).toBe('tok-2');
   });
 
   it('shows the Slack webhook field only when Slack is ticked, and applies and stores the theme', async () => {
