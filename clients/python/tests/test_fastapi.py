@@ -93,7 +93,8 @@ def test_an_unhandled_exception_is_sent_once_with_its_500(client, server):
     error = only(logs, lambda log: "exception" in log)
     assert error["message"] == "ValueError: fastapi boom"
     assert error["exception"]["mechanism"] == {"type": "starlette", "handled": False}
-    assert error["exception"]["frames"][-1]["function"] == "make_app.<locals>.boom"
+    # co_qualname (3.11+) gives "make_app.<locals>.boom", older versions "boom".
+    assert error["exception"]["frames"][-1]["function"].endswith("boom")
     assert error["response"]["status_code"] == 500
     assert error["response"]["reason_phrase"] == "Internal Server Error"
     assert error["request"]["route"] == "/boom"

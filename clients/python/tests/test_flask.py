@@ -78,7 +78,8 @@ def test_an_unhandled_exception_is_sent_once_with_its_500(flask_app, server):
     error = only(logs, lambda log: "exception" in log)  # Flask's "Exception on /boom" is not
     assert error["message"] == "KeyError: 'flask boom'"
     assert error["exception"]["mechanism"] == {"type": "flask", "handled": False}
-    assert error["exception"]["frames"][-1]["function"] == "make_app.<locals>.boom"
+    # co_qualname (3.11+) gives "make_app.<locals>.boom", older versions "boom".
+    assert error["exception"]["frames"][-1]["function"].endswith("boom")
     assert error["response"]["status_code"] == 500
     assert error["response"]["reason_phrase"] == "Internal Server Error"
     assert error["response"]["duration_ms"] >= 0
