@@ -5,4 +5,6 @@ try {
   if (t === 'dark' || (t === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches)) {
     document.documentElement.classList.add('dark');
   }
-} catch (e) {}
+} catch (e) {
+  // Storage may be unavailable (private mode); the default light theme applies.
+}

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global window, document */
 // Screenshots of every screen against a running server, light and dark, desktop and 375 px.
 // Usage: node apps/web/scripts/screenshots.mjs [baseUrl] [outDir]
 // Signs up a throw-away user through the real API, then drives the system Chromium.

@@ -1,3 +1,4 @@
+import type { Socket } from 'socket.io-client';
 import type { DashboardStats } from '../dashboard/types';
 import type { LogGroup } from '../groups/types';
 import type { LogEntry } from '../logs/types';
@@ -126,7 +127,7 @@ export class LiveHub {
  */
 export function socketTransport(getToken: () => string | null): LiveTransport {
   const rooms = new Set<string>();
-  let socket: import('socket.io-client').Socket | null = null;
+  let socket: Socket | null = null;
   let closed = false;
   return {
     open(handlers) {

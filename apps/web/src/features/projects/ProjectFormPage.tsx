@@ -93,7 +93,7 @@ export default function ProjectFormPage() {
 
   useEffect(() => {
     if (project) reset({ name: project.name, environments: [...project.environments] });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset is recreated each render; only a new project matters
+    // Only a newly loaded project resets the form; `reset` itself changes on every render.
   }, [project]);
 
   useEffect(() => {
