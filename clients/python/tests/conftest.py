@@ -35,6 +35,7 @@ class Attempt:
     headers: Dict[str, str]
     logs: List[Dict[str, Any]]
     status: int = 0
+    raw_bytes: int = 0
 
 
 @dataclass
@@ -88,7 +89,8 @@ def _make_handler(server: CaptureServer) -> type:
                 raw = gzip.decompress(raw)
             body = json.loads(raw) if raw else []
             logs = body if isinstance(body, list) else [body]
-            attempt = Attempt(time.monotonic(), self.path, dict(self.headers), logs)
+            attempt = Attempt(time.monotonic(), self.path, dict(self.headers), logs,
+                              raw_bytes=len(raw))
             reply = server.next_reply()
             if callable(reply):
                 reply = reply(attempt)

@@ -134,6 +134,33 @@ def test_splits_a_batch_the_server_finds_too_large(init, server, app_logger):
     assert all(len(a.logs) <= 10 for a in server.attempts if a.status == 202)
 
 
+def test_a_batch_over_5_mb_is_split_before_sending(init, server, app_logger):
+    init(batch_size=200, max_batch_size=200, flush_interval=5)
+    for i in range(200):
+        app_logger.info("%d %s", i, "x" * 30_000)  # 200 x 30 KB = 6 MB
+    assert seyir.flush(10)
+    assert len(server.delivered) == 200
+    assert len(server.attempts) >= 2
+    assert all(a.raw_bytes <= 5 * 1024 * 1024 for a in server.attempts)
+
+
+def test_a_log_made_unserialisable_by_before_send_does_not_lose_the_batch(
+        init, server, app_logger):
+    def before_send(event):
+        if event["message"] == "bad":
+            event["metadata"]["ratio"] = float("nan")
+            event["metadata"]["self"] = event["metadata"]  # a cycle
+        return event
+
+    init(before_send=before_send)
+    app_logger.info("good")
+    app_logger.info("bad")
+    assert seyir.flush(5)
+    logs = {log["message"]: log for log in server.delivered}
+    assert set(logs) == {"good", "bad"}
+    assert logs["bad"]["metadata"]["ratio"] == "nan"
+
+
 def test_reports_rejected_logs_once(init, server, app_logger, caplog):
     server.default = (202, {}, {"accepted": 0, "rejected": [{"index": 0, "detail": "bad level"}]})
     client = init()

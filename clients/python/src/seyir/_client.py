@@ -11,7 +11,14 @@ import threading
 import time
 from typing import Any, Callable, Dict, List, Optional, TypeVar
 
-from seyir._event import EventBuilder, QueuedEvent, QueuedRecord, iso_timestamp, sanitize
+from seyir._event import (
+    EventBuilder,
+    QueuedEvent,
+    QueuedRecord,
+    encode_batch,
+    iso_timestamp,
+    sanitize,
+)
 from seyir._exceptions import ExcInfo
 from seyir._options import Options, parse_level, resolve_options
 from seyir._scope import Scope, current_scope
@@ -69,7 +76,7 @@ class Client:
     def __init__(self, options: Options) -> None:
         self.options = options
         self.builder = EventBuilder(options)
-        self.transport = Transport(options, self.builder.prepare)
+        self.transport = Transport(options, self.builder.prepare, encode_batch)
         self.sample_rate = options.sample_rate
 
     def sampled_out(self) -> bool:

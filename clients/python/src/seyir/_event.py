@@ -278,9 +278,10 @@ class EventBuilder:
             if request:
                 event["request"] = request
 
-    def prepare(self, items: List[Any], dropped: int) -> List[bytes]:
-        """Builds, scrubs, filters and serialises a batch; bad items are skipped, not fatal."""
-        out: List[bytes] = []
+    def prepare(self, items: List[Any], dropped: int) -> List[Dict[str, Any]]:
+        """Builds, scrubs and filters a batch, each log within the size limits; bad items are
+        skipped, not fatal. `encode_batch()` serialises the result."""
+        out: List[Dict[str, Any]] = []
         dropped += self._pending_dropped
         self._pending_dropped = 0
         for item in items:
@@ -303,8 +304,8 @@ class EventBuilder:
         self._pending_dropped = dropped
         return out
 
-    def finish(self, event: Dict[str, Any]) -> Optional[bytes]:
-        """Scrubs, runs `before_send`, enforces the size limits and serialises one log."""
+    def finish(self, event: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+        """Scrubs, runs `before_send` and enforces the size limits of one log."""
         _truncate_message(event)
         if self.scrubber is not None:
             self.scrubber.scrub_event(event)
@@ -324,7 +325,7 @@ class EventBuilder:
                 result = event
             event = result
             _truncate_message(event)
-        return serialise(event)
+        return fit_fields(event)
 
 
 def _truncate_message(event: Dict[str, Any]) -> None:
@@ -355,28 +356,66 @@ def _dumps(value: Any) -> bytes:
     return _encode(value).encode("utf-8")
 
 
-def serialise(event: Dict[str, Any]) -> bytes:
-    """JSON bytes of one log, each object field within 64 KB serialised."""
+def _dumps_safe(value: Any) -> bytes:
     try:
-        data = _dumps(event)
-    except ValueError:
-        # NaN or infinity somewhere (e.g. added by before_send): make it JSON-safe.
-        event = sanitize(event)
-        data = _dumps(event)
-    if len(data) <= MAX_FIELD_BYTES:
-        return data
+        return _dumps(value)
+    except (ValueError, TypeError, RecursionError):
+        # NaN/infinity or a cycle (e.g. added by before_send): make it JSON-safe.
+        return _dumps(sanitize(value))
+
+
+def encode_batch(events: List[Dict[str, Any]]) -> bytes:
+    """The JSON array of a batch: one encoder call for all (much cheaper than one per log),
+    falling back to log by log if one of them is not serialisable."""
+    try:
+        return _dumps(events)
+    except (ValueError, TypeError, RecursionError):
+        return b"[" + b",".join(_dumps_safe(event) for event in events) + b"]"
+
+
+def _surely_within(value: Any, budget: int) -> bool:
+    """True when `value` certainly serialises within `budget` bytes (≤ 6 bytes per character:
+    ``\\u00XX`` escapes), without serialising it. False means "measure it"."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is str:
+            budget -= 6 * len(item) + 2
+        elif kind is dict:
+            budget -= 2 + 4 * len(item)
+            for key, child in item.items():
+                budget -= 6 * len(key) + 2 if type(key) is str else 32
+                stack.append(child)
+        elif kind is list or kind is tuple:
+            budget -= 2 + len(item)
+            stack.extend(item)
+        else:
+            budget -= 32
+        if budget < 0:
+            return False
+    return True
+
+
+def fit_fields(event: Dict[str, Any]) -> Dict[str, Any]:
+    """Keeps each object field (metadata, context, exception, ...) within 64 KB serialised.
+    Only fields that might be too big are serialised to be measured."""
     for key in _OBJECT_FIELDS:
         value = event.get(key)
-        if value is not None and len(_dumps(value)) > MAX_FIELD_BYTES:
-            if key == "exception":
-                event[key] = fit_exception(value)
-            else:
-                event[key] = fit_object(value)
-    return _dumps(event)
+        if value is None or _surely_within(value, MAX_FIELD_BYTES):
+            continue
+        if len(_dumps_safe(value)) > MAX_FIELD_BYTES:
+            event[key] = fit_exception(value) if key == "exception" else fit_object(value)
+    return event
+
+
+def serialise(event: Dict[str, Any]) -> bytes:
+    """JSON bytes of one log, each object field within 64 KB serialised."""
+    return _dumps_safe(fit_fields(event))
 
 
 def _size(value: Any) -> int:
-    return len(_dumps(value))
+    return len(_dumps_safe(value))
 
 
 def fit_object(value: Any, limit: int = MAX_FIELD_BYTES) -> Any:
@@ -427,7 +466,7 @@ def fit_exception(exc: Any, limit: int = MAX_FIELD_BYTES) -> Any:
     outer frames."""
     if not isinstance(exc, dict):
         return fit_object(exc, limit)
-    exc = json.loads(_dumps(exc))  # a private deep copy
+    exc = json.loads(_dumps_safe(exc))  # a private deep copy
 
     def small_enough() -> bool:
         return _size(exc) <= limit

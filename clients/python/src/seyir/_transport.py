@@ -25,7 +25,7 @@ import time
 import weakref
 from collections import deque
 from email.utils import parsedate_to_datetime
-from typing import Any, Callable, Deque, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Deque, Dict, List, Optional, Set, Tuple
 from urllib.parse import urlsplit
 
 from seyir._options import MAX_BATCH_BYTES, MAX_BATCH_LOGS, Options
@@ -33,9 +33,11 @@ from seyir._version import VERSION
 
 logger = logging.getLogger("seyir")
 
-#: Turns queued items into serialised logs; gets how many logs the queue dropped since the
+#: Turns queued items into logs ready to send; gets how many logs the queue dropped since the
 #: last batch so it can report them in the batch's metadata.
-Prepare = Callable[[List[Any], int], List[bytes]]
+Prepare = Callable[[List[Any], int], List[Any]]
+#: Serialises prepared logs into the JSON array of one request.
+Encode = Callable[[List[Any]], bytes]
 
 _transports: weakref.WeakSet[Transport] = weakref.WeakSet()
 
@@ -70,9 +72,10 @@ class Stats:
 
 
 class Transport:
-    def __init__(self, options: Options, prepare: Prepare) -> None:
+    def __init__(self, options: Options, prepare: Prepare, encode: Encode) -> None:
         self._options = options
         self._prepare = prepare
+        self._encode = encode
         split = urlsplit(options.endpoint or "")
         self._scheme = split.scheme
         self._host = split.hostname or ""
@@ -240,24 +243,40 @@ class Transport:
 
     def _process(self, batch: List[Any], dropped: int) -> None:
         try:
-            parts = self._prepare(batch, dropped)
-            if parts and not self.disabled:
-                for chunk in _chunks(parts):
-                    self._deliver(chunk)
+            logs = self._prepare(batch, dropped)
+            for start in range(0, len(logs), MAX_BATCH_LOGS):
+                if self.disabled:
+                    break
+                self._deliver(logs[start : start + MAX_BATCH_LOGS])
         finally:
             with self._done:
                 self._processed += len(batch)
                 self._done.notify_all()
 
-    def _deliver(self, parts: Sequence[bytes]) -> None:
+    def _split(self, parts: List[Any]) -> None:
+        half = len(parts) // 2
+        self._deliver(parts[:half])
+        self._deliver(parts[half:])
+
+    def _deliver(self, parts: List[Any]) -> None:
+        """Sends one batch of prepared logs, retrying as the contract says."""
         opts = self._options
+        raw = self._encode(parts)
+        if len(raw) > MAX_BATCH_BYTES:
+            if len(parts) > 1:
+                self._split(parts)
+            else:
+                self.stats.failed_logs += 1
+                self._log.warning("too-large", "seyir: a log over 5 MB was dropped")
+            return
+        body = gzip.compress(raw, compresslevel=5, mtime=0) if opts.gzip else raw
         attempt = 0
         while not self._stopping and not self.disabled:
-            status, retry_after, body = self._post(parts)
+            status, retry_after, answer = self._post(body)
             if status == 202 or 200 <= status < 300:
                 self.stats.sent_logs += len(parts)
                 self.stats.sent_batches += 1
-                self._read_rejections(body)
+                self._read_rejections(answer)
                 return
             if status == 413:
                 if len(parts) == 1:
@@ -265,9 +284,7 @@ class Transport:
                     self._log.warning("413-single",
                                       "seyir: the server refused a log as too large; dropped")
                     return
-                half = len(parts) // 2
-                self._deliver(parts[:half])
-                self._deliver(parts[half:])
+                self._split(parts)
                 return
             if status == 401:
                 self.disabled = True
@@ -343,10 +360,8 @@ class Transport:
             except Exception:
                 pass
 
-    def _post(self, parts: Sequence[bytes]) -> Tuple[int, Optional[float], bytes]:
+    def _post(self, body: bytes) -> Tuple[int, Optional[float], bytes]:
         """One POST. Returns (status, Retry-After seconds, body); status 0 = network error."""
-        raw = b"[" + b",".join(parts) + b"]"
-        body = gzip.compress(raw, compresslevel=5, mtime=0) if self._options.gzip else raw
         for fresh_retry in (False, True):
             reused = self._conn is not None
             self.stats.requests += 1
@@ -382,22 +397,6 @@ def _retry_after(value: Optional[str]) -> Optional[float]:
     if when is None:
         return None
     return max(0.0, when.timestamp() - time.time())
-
-
-def _chunks(parts: List[bytes]) -> List[List[bytes]]:
-    """Splits serialised logs into batches of ≤ 1,000 logs and ≤ 5 MB (with brackets/commas)."""
-    chunks: List[List[bytes]] = []
-    current: List[bytes] = []
-    size = 2
-    for part in parts:
-        if current and (len(current) >= MAX_BATCH_LOGS or size + len(part) + 1 > MAX_BATCH_BYTES):
-            chunks.append(current)
-            current, size = [], 2
-        current.append(part)
-        size += len(part) + 1
-    if current:
-        chunks.append(current)
-    return chunks
 
 
 def _after_fork_in_child() -> None:
