@@ -17,6 +17,7 @@ from seyir._event import (
     QueuedRecord,
     encode_batch,
     iso_timestamp,
+    level_name,
     sanitize,
 )
 from seyir._exceptions import ExcInfo
@@ -271,8 +272,6 @@ def capture_message(message: str, level: str = "INFO", *, tags: Optional[List[st
 
 
 def _level(level: Any, default: str) -> str:
-    from seyir._event import level_name
-
     return level_name(parse_level(level, parse_level(default, logging.INFO)))
 
 

@@ -2,7 +2,7 @@
 
 The application's thread only captures references (`QueuedRecord`, `QueuedEvent`); this module
 does the rest on the background thread: message formatting, exception frames, scrubbing,
-`before_send`, size limits and JSON.
+`before_send`, size limits (`fit_fields`) and JSON (`encode_batch`, one call per batch).
 """
 
 from __future__ import annotations
@@ -407,11 +407,6 @@ def fit_fields(event: Dict[str, Any]) -> Dict[str, Any]:
         if len(_dumps_safe(value)) > MAX_FIELD_BYTES:
             event[key] = fit_exception(value) if key == "exception" else fit_object(value)
     return event
-
-
-def serialise(event: Dict[str, Any]) -> bytes:
-    """JSON bytes of one log, each object field within 64 KB serialised."""
-    return _dumps_safe(fit_fields(event))
 
 
 def _size(value: Any) -> int:
