@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { matchPath, Route, Routes } from 'react-router-dom';
 import { PageSpinner } from '../components/ui';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { checkSession } from '../features/auth/session';
@@ -7,26 +7,62 @@ import { ThemeSync } from '../features/preferences/ThemeSync';
 import { PublicLayout } from '../features/public/PublicLayout';
 import { Toaster } from '../features/toasts/Toaster';
 import { useAppDispatch } from './hooks';
+import { lazyPage, type LazyPage } from './lazyPage';
 
-const HomePage = lazy(() => import('../features/public/HomePage'));
-const FeaturesPage = lazy(() => import('../features/public/FeaturesPage'));
-const PricingPage = lazy(() => import('../features/public/PricingPage'));
-const ContactPage = lazy(() => import('../features/public/ContactPage'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
-const NotFoundPage = lazy(() => import('../features/public/NotFoundPage'));
+const HomePage = lazyPage(() => import('../features/public/HomePage'));
+const FeaturesPage = lazyPage(() => import('../features/public/FeaturesPage'));
+const PricingPage = lazyPage(() => import('../features/public/PricingPage'));
+const ContactPage = lazyPage(() => import('../features/public/ContactPage'));
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
+const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'));
+const NotFoundPage = lazyPage(() => import('../features/public/NotFoundPage'));
 
-const AppLayout = lazy(() => import('../features/shell/AppLayout'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const ProjectsPage = lazy(() => import('../features/projects/ProjectsPage'));
-const ProjectFormPage = lazy(() => import('../features/projects/ProjectFormPage'));
-const LogsPage = lazy(() => import('../features/logs/LogsPage'));
-const LogDetailPage = lazy(() => import('../features/logs/LogDetailPage'));
-const GroupsPage = lazy(() => import('../features/groups/GroupsPage'));
-const GroupDetailPage = lazy(() => import('../features/groups/GroupDetailPage'));
-const ApiKeysPage = lazy(() => import('../features/apiKeys/ApiKeysPage'));
-const SettingsPage = lazy(() => import('../features/team/SettingsPage'));
+const AppLayout = lazyPage(() => import('../features/shell/AppLayout'));
+const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'));
+const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'));
+const ProjectsPage = lazyPage(() => import('../features/projects/ProjectsPage'));
+const ProjectFormPage = lazyPage(() => import('../features/projects/ProjectFormPage'));
+const LogsPage = lazyPage(() => import('../features/logs/LogsPage'));
+const LogDetailPage = lazyPage(() => import('../features/logs/LogDetailPage'));
+const GroupsPage = lazyPage(() => import('../features/groups/GroupsPage'));
+const GroupDetailPage = lazyPage(() => import('../features/groups/GroupDetailPage'));
+const ApiKeysPage = lazyPage(() => import('../features/apiKeys/ApiKeysPage'));
+const SettingsPage = lazyPage(() => import('../features/team/SettingsPage'));
+
+const PUBLIC_PAGES: Array<[string, LazyPage]> = [
+  ['/', HomePage],
+  ['/features', FeaturesPage],
+  ['/pricing', PricingPage],
+  ['/contact', ContactPage],
+  ['/login', LoginPage],
+  ['/register', RegisterPage],
+];
+
+const SIGNED_IN_PAGES: Array<[string, LazyPage]> = [
+  ['/dashboard', DashboardPage],
+  ['/profile', ProfilePage],
+  ['/projects', ProjectsPage],
+  ['/projects/new', ProjectFormPage],
+  ['/projects/:projectId', ProjectFormPage],
+  ['/projects/:projectId/logs', LogsPage],
+  ['/projects/:projectId/logs/:logId', LogDetailPage],
+  ['/projects/:projectId/groups', GroupsPage],
+  ['/projects/:projectId/groups/:groupId', GroupDetailPage],
+  ['/projects/:projectId/api-keys', ApiKeysPage],
+  ['/projects/:projectId/settings', SettingsPage],
+];
+
+/**
+ * Fetches the chunks the first screen needs (the shell and the page, in parallel) so that the
+ * first render does not wait on them one after the other. Never rejects.
+ */
+export function preloadRoute(pathname: string, signedIn: boolean): Promise<unknown> {
+  const publicPage = PUBLIC_PAGES.find(([pattern]) => matchPath(pattern, pathname));
+  if (publicPage) return publicPage[1].preload();
+  const page = SIGNED_IN_PAGES.find(([pattern]) => matchPath(pattern, pathname));
+  if (page) return signedIn ? Promise.all([AppLayout.preload(), page[1].preload()]) : LoginPage.preload();
+  return NotFoundPage.preload();
+}
 
 /** Every route of §2; each screen is its own chunk. */
 export function AppRoutes() {

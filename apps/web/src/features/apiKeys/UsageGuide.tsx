@@ -1,6 +1,6 @@
 import { CopyButton } from '../../components/CopyButton';
 import { Card } from '../../components/ui';
-import { API_KEYS } from '../../messages';
+import { API_KEYS } from '../../messages/app';
 
 const KEY = 'API_ANAHTARINIZ';
 

@@ -7,7 +7,7 @@ export type AuthStatus = 'checking' | 'ready';
 export interface AuthState {
   token: string | null;
   user: User | null;
-  /** 'checking' while the stored session is re-validated on start (the shell shows a spinner). */
+  /** 'checking' while a stored token without a user is validated on start (the shell shows a spinner). */
   status: AuthStatus;
   /** A message for the login page, e.g. §4's 'Oturum sonlandırıldı…'. */
   notice: string | null;
@@ -17,7 +17,9 @@ export interface AuthState {
 export function loadAuthState(): AuthState {
   const token = readStorage(STORAGE_KEYS.token);
   const user = readJson<User>(STORAGE_KEYS.user);
-  return { token, user, status: token ? 'checking' : 'ready', notice: null };
+  // With a stored user the screens render at once while the re-check runs in the background
+  // (a failure still logs out); only a token without a user waits behind the spinner.
+  return { token, user, status: token && !user ? 'checking' : 'ready', notice: null };
 }
 
 const initialState: AuthState = { token: null, user: null, status: 'ready', notice: null };

@@ -25,10 +25,19 @@ describe('session (§4)', () => {
     localStorage.setItem('user', JSON.stringify({ ...ownerUser, first_name: 'Eski' }));
     server.use(http.get(api('/auth/me'), () => HttpResponse.json(ownerUser)));
     const store = storeFromStorage();
-    expect(store.getState().auth.status).toBe('checking');
+    expect(store.getState().auth.user?.first_name).toBe('Eski');
     await store.dispatch(checkSession());
     expect(store.getState().auth.status).toBe('ready');
     expect(store.getState().auth.user?.first_name).toBe('Ayşe');
+  });
+
+  it('waits behind the spinner when only a token is stored', async () => {
+    localStorage.setItem('authToken', 'tok');
+    server.use(http.get(api('/auth/me'), () => HttpResponse.json(ownerUser)));
+    const store = storeFromStorage();
+    expect(store.getState().auth.status).toBe('checking');
+    await store.dispatch(checkSession());
+    expect(store.getState().auth.status).toBe('ready');
   });
 
   it("logs out with 'Oturum sonlandırıldı…' when the stored session fails", async () => {

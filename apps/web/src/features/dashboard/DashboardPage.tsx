@@ -6,7 +6,7 @@ import { DonutChart } from '../../components/charts/DonutChart';
 import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { ButtonLink, Card, EmptyState, PageHeader, PageSpinner, StatCard } from '../../components/ui';
 import { formatShortDay, parseDateValue } from '../../lib/dates';
-import { DASHBOARD } from '../../messages';
+import { DASHBOARD } from '../../messages/app';
 import { displayName, selectCurrentUser } from '../auth/authSlice';
 import { LEVEL_COLORS } from '../logs/LevelBadge';
 import { LogTable } from '../logs/LogTable';

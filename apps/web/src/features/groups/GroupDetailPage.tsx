@@ -7,7 +7,7 @@ import { Pagination } from '../../components/Pagination';
 import { Button, Card, EmptyState, PageSpinner, TextAreaField } from '../../components/ui';
 import { formatDateTime, formatShortDay, lastDays, parseDateValue } from '../../lib/dates';
 import { useNow } from '../../lib/useNow';
-import { GROUP_DETAIL, GROUPS, LOGS } from '../../messages';
+import { GROUP_DETAIL, GROUPS, LOGS } from '../../messages/app';
 import { selectCurrentUser } from '../auth/authSlice';
 import { EnvBadge, LevelBadge } from '../logs/LevelBadge';
 import { LogTable } from '../logs/LogTable';

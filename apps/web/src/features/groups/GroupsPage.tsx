@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { Pagination } from '../../components/Pagination';
 import { Alert, Badge, Button, Card, EmptyState, PageHeader, PageSpinner, SelectField, StatCard } from '../../components/ui';
 import { useNow } from '../../lib/useNow';
-import { GROUPS, LOGS } from '../../messages';
+import { GROUPS, LOGS } from '../../messages/app';
 import { EnvBadge, LevelBadge } from '../logs/LevelBadge';
 import { useGetProjectQuery } from '../projects/projectsApi';
 import { toastError } from '../toasts/toastSlice';

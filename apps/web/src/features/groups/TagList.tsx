@@ -1,5 +1,5 @@
 import { Badge } from '../../components/ui';
-import { GROUPS } from '../../messages';
+import { GROUPS } from '../../messages/app';
 import { MAX_VISIBLE_TAGS } from './types';
 
 /** §2: at most 3 tags, then '+N daha' for the rest. */

@@ -4,7 +4,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { CopyButton } from '../../components/CopyButton';
 import { Badge, Card, cx, PageSpinner } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
-import { LOG_DETAIL } from '../../messages';
+import { LOG_DETAIL } from '../../messages/app';
 import { toastError } from '../toasts/toastSlice';
 import { EnvBadge, LevelBadge } from './LevelBadge';
 import { useGetLogQuery } from './logsApi';

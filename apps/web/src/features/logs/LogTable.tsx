@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../lib/dates';
-import { LOGS } from '../../messages';
+import { LOGS } from '../../messages/app';
 import { EnvBadge, LevelBadge } from './LevelBadge';
 import type { LogEntry } from './types';
 

@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { Pagination } from '../../components/Pagination';
 import { Button, Card, EmptyState, PageHeader, PageSpinner, SelectField, StatCard, TextField } from '../../components/ui';
 import { localInputToIso } from '../../lib/dates';
-import { LOGS } from '../../messages';
+import { LOGS } from '../../messages/app';
 import { useGetProjectQuery } from '../projects/projectsApi';
 import { toastError } from '../toasts/toastSlice';
 import { useGetLogsQuery, useGetLogStatsQuery } from './logsApi';

@@ -1,7 +1,8 @@
 import { formatNumberTr } from '@seyir/domain';
 import { useAppSelector } from '../../app/hooks';
 import { ButtonLink, Spinner } from '../../components/ui';
-import { COMMON, FAQ, FEATURES_PAGE, HOME, NAV } from '../../messages';
+import { COMMON, NAV } from '../../messages';
+import { FAQ, FEATURES_PAGE, HOME } from '../../messages/marketing';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { freePlan, usePlans } from './plans';
 

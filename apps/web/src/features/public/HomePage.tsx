@@ -1,6 +1,7 @@
 import { useAppSelector } from '../../app/hooks';
 import { ButtonLink } from '../../components/ui';
-import { HOME, NAV } from '../../messages';
+import { NAV } from '../../messages';
+import { HOME } from '../../messages/marketing';
 import { selectIsSignedIn } from '../auth/authSlice';
 
 export default function HomePage() {

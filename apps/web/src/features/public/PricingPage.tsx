@@ -1,7 +1,7 @@
 import { formatNumberTr, type Plan } from '@seyir/domain';
 import { useAppSelector } from '../../app/hooks';
 import { ButtonLink, cx, PageSpinner } from '../../components/ui';
-import { PRICING } from '../../messages';
+import { PRICING } from '../../messages/marketing';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { usePlans } from './plans';
 

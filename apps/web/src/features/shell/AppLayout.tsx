@@ -4,7 +4,8 @@ import { Link, NavLink, Outlet, useLocation, useNavigate, useOutletContext, useP
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Logo } from '../../components/Logo';
 import { cx } from '../../components/ui';
-import { APP_VERSION, COMMON, NAV, PROJECT_MESSAGES, SHELL } from '../../messages';
+import { APP_VERSION, COMMON, NAV, PROJECT_MESSAGES } from '../../messages';
+import { SHELL } from '../../messages/app';
 import { selectCurrentUser } from '../auth/authSlice';
 import { logout } from '../auth/session';
 import { selectLiveStatus } from '../live/liveSlice';
