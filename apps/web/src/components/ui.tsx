@@ -1,5 +1,6 @@
 import { forwardRef, useId, type ComponentPropsWithRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
+import { usePageTitle } from '../lib/usePageTitle';
 import { COMMON } from '../messages';
 
 export function cx(...parts: Array<string | false | null | undefined>): string {
@@ -210,6 +211,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+  usePageTitle(title);
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">

@@ -4,6 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { isDarkTheme, selectPreferences } from '../../features/preferences/preferencesSlice';
 import { formatShortDay } from '../../lib/dates';
 import { formatNumberTr } from '@seyir/domain';
+import { COMMON } from '../../messages';
 
 export interface SeriesSpec {
   label: string;
@@ -61,7 +62,7 @@ export function TimeSeriesChart({ times, series, stacked = true, bars = false, h
           { stroke: axisColor, grid: { stroke: gridColor }, ticks: { stroke: gridColor }, values: (_u, splits) => splits.map((s) => formatNumberTr(s)) },
         ],
         series: [
-          { label: 'Tarih', value: (_u, v) => (v == null ? '—' : formatShortDay(new Date(v * 1000))) },
+          { label: COMMON.date, value: (_u, v) => (v == null ? '—' : formatShortDay(new Date(v * 1000))) },
           ...order.map((s) => ({
             label: s.label,
             stroke: s.color,

@@ -4,11 +4,12 @@ import { Link, useLocation, useNavigate, type Location } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Alert, Button, Card, CheckboxField, TextField } from '../../components/ui';
 import { useZodForm } from '../../lib/useZodForm';
-import { AUTH_MESSAGES, LOGIN } from '../../messages';
+import { AUTH_MESSAGES, COMMON, LOGIN } from '../../messages';
 import { errorDetail } from '../api/errors';
 import { toastError, toastSuccess } from '../toasts/toastSlice';
 import { authApi, useLoginMutation } from './authApi';
 import { loggedOut, noticeCleared, tokenReceived, userLoaded } from './authSlice';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 /** Where to go after login: the path carried in navigation state, else /dashboard (§2). */
 export function returnPath(state: unknown): string {
@@ -18,6 +19,7 @@ export function returnPath(state: unknown): string {
 }
 
 export default function LoginPage() {
+  usePageTitle(LOGIN.title);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -56,7 +58,7 @@ export default function LoginPage() {
           <Alert tone="warning" className="mt-4">
             <span className="flex items-start justify-between gap-2">
               {notice}
-              <button type="button" className="text-lg leading-none" aria-label="Kapat" onClick={() => dispatch(noticeCleared())}>
+              <button type="button" className="text-lg leading-none" aria-label={COMMON.close} onClick={() => dispatch(noticeCleared())}>
                 ×
               </button>
             </span>

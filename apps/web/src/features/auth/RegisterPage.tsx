@@ -8,10 +8,12 @@ import { AUTH_MESSAGES, COMMON, REGISTER } from '../../messages';
 import { errorDetail, errorFields } from '../api/errors';
 import { toastError, toastSuccess } from '../toasts/toastSlice';
 import { useRegisterMutation } from './authApi';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 const EMPTY = { username: '', email: '', first_name: '', last_name: '', password: '', passwordConfirm: '', terms: false };
 
 export default function RegisterPage() {
+  usePageTitle(REGISTER.title);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();

@@ -6,6 +6,7 @@ import { DonutChart } from '../../components/charts/DonutChart';
 import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { ButtonLink, Card, EmptyState, PageHeader, PageSpinner, StatCard } from '../../components/ui';
 import { formatShortDay, parseDateValue } from '../../lib/dates';
+import { COMMON } from '../../messages';
 import { DASHBOARD } from '../../messages/app';
 import { displayName, selectCurrentUser } from '../auth/authSlice';
 import { LEVEL_COLORS } from '../logs/LevelBadge';
@@ -54,7 +55,7 @@ function ActivityPanel({ items }: { items: ActivityItem[] }) {
             <caption>{DASHBOARD.activityTitle}</caption>
             <thead>
               <tr>
-                <th scope="col">Tarih</th>
+                <th scope="col">{COMMON.date}</th>
                 {series.map((s) => (
                   <th key={s.label} scope="col">{s.label}</th>
                 ))}

@@ -27,6 +27,7 @@ import { GroupBadges } from './GroupsPage';
 import { TagList } from './TagList';
 import { groupUsers, type GroupStatus } from './types';
 import type { LogEntry } from '../logs/types';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 const OCCURRENCE_DAYS = 14;
 const GROUP_LOGS_PAGE = 20;
@@ -99,6 +100,7 @@ function Notes({ projectId, groupId, canWrite }: { projectId: string; groupId: s
 }
 
 export default function GroupDetailPage() {
+  usePageTitle(GROUPS.title);
   const { projectId = '', groupId = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -9,6 +9,7 @@ import { toastError } from '../toasts/toastSlice';
 import { EnvBadge, LevelBadge } from './LevelBadge';
 import { useGetLogQuery } from './logsApi';
 import type { LogEntry } from './types';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 export type LogDetailTab = 'details' | 'exception' | 'context' | 'request';
 
@@ -187,6 +188,7 @@ export function LogDetailView({ log }: { log: LogEntry }) {
 }
 
 export default function LogDetailPage() {
+  usePageTitle(LOG_DETAIL.title);
   const { projectId = '', logId = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

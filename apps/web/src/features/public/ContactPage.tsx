@@ -9,6 +9,7 @@ import { errorDetail, errorFields } from '../api/errors';
 import { toastError, toastSuccess } from '../toasts/toastSlice';
 import { SocialLinks } from './PublicLayout';
 import { useSendContactMessageMutation } from './publicApi';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 const EMPTY = { name: '', email: '', subject: '', message: '', privacy: false };
 
@@ -61,6 +62,7 @@ export function ContactForm({ onSent }: { onSent(): void }) {
 }
 
 export default function ContactPage() {
+  usePageTitle(CONTACT.title);
   const [sent, setSent] = useState(false);
   const blocks = [
     { title: CONTACT.emailTitle, value: <a className="underline" href={`mailto:${CONTACT.emailValue}`}>{CONTACT.emailValue}</a> },

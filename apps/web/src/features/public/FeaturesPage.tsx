@@ -5,8 +5,10 @@ import { COMMON, NAV } from '../../messages';
 import { FAQ, FEATURES_PAGE, HOME } from '../../messages/marketing';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { freePlan, usePlans } from './plans';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 export default function FeaturesPage() {
+  usePageTitle(FEATURES_PAGE.title);
   const signedIn = useAppSelector(selectIsSignedIn);
   const { table } = usePlans();
   const free = table ? freePlan(table.plans) : undefined;

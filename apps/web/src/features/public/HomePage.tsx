@@ -2,9 +2,11 @@ import { useAppSelector } from '../../app/hooks';
 import { ButtonLink } from '../../components/ui';
 import { NAV } from '../../messages';
 import { HOME } from '../../messages/marketing';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { selectIsSignedIn } from '../auth/authSlice';
 
 export default function HomePage() {
+  usePageTitle(NAV.home);
   const signedIn = useAppSelector(selectIsSignedIn);
   return (
     <>

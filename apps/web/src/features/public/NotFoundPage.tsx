@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { NAV, NOT_FOUND } from '../../messages';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 export default function NotFoundPage() {
+  usePageTitle(NOT_FOUND.title);
   const links = [
     { to: '/', label: NAV.home },
     { to: '/contact', label: NAV.contact },

@@ -4,6 +4,7 @@ import { ButtonLink, cx, PageSpinner } from '../../components/ui';
 import { PRICING } from '../../messages/marketing';
 import { selectIsSignedIn } from '../auth/authSlice';
 import { usePlans } from './plans';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 /** §2: '0' reads 'Ücretsiz'; any other price '{price} ₺' with '/ay'. */
 export function PlanPrice({ price }: { price: number }) {
@@ -54,6 +55,7 @@ function PlanCard({ plan, ctaTarget }: { plan: Plan; ctaTarget: string }) {
 }
 
 export default function PricingPage() {
+  usePageTitle(PRICING.title);
   const signedIn = useAppSelector(selectIsSignedIn);
   const { table, isLoading } = usePlans();
   const ctaTarget = signedIn ? '/dashboard' : '/register';

@@ -4,6 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { Logo } from '../../components/Logo';
 import { ButtonLink, cx } from '../../components/ui';
 import { COMMON, FOOTER, NAV } from '../../messages';
+import { useFocusOnNavigate } from '../../lib/useFocusOnNavigate';
 import { selectIsSignedIn } from '../auth/authSlice';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -16,6 +17,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function PublicLayout() {
   const signedIn = useAppSelector(selectIsSignedIn);
   const [open, setOpen] = useState(false);
+  const mainRef = useFocusOnNavigate<HTMLElement>();
   const links = [
     { to: '/', label: NAV.home, end: true },
     { to: '/features', label: NAV.features },
@@ -96,7 +98,7 @@ export function PublicLayout() {
           </nav>
         )}
       </header>
-      <main id="main" className="flex-1">
+      <main id="main" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <PublicFooter />

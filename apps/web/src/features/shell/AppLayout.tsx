@@ -9,6 +9,7 @@ import { SHELL } from '../../messages/app';
 import { selectCurrentUser } from '../auth/authSlice';
 import { logout } from '../auth/session';
 import { selectLiveStatus } from '../live/liveSlice';
+import { useFocusOnNavigate } from '../../lib/useFocusOnNavigate';
 import { useGetProjectsQuery } from '../projects/projectsApi';
 import { toastError } from '../toasts/toastSlice';
 
@@ -236,6 +237,13 @@ export default function AppLayout() {
   const { data: projects = [], isLoading, isError } = useGetProjectsQuery();
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const mainRef = useFocusOnNavigate<HTMLElement>();
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMobileOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobileOpen]);
 
   useEffect(() => {
     if (isError) dispatch(toastError(PROJECT_MESSAGES.listLoadFailed));
@@ -268,7 +276,7 @@ export default function AppLayout() {
             <UserMenu />
           </div>
         </header>
-        <main id="app-main" className="mx-auto w-full max-w-7xl flex-1 p-4 sm:p-6">
+        <main id="app-main" ref={mainRef} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 p-4 outline-none sm:p-6">
           <Outlet context={{ projects, projectsLoading: isLoading } satisfies ShellContext} />
         </main>
         <footer className="border-t border-slate-200 px-6 py-3 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">{SHELL.version(APP_VERSION)}</footer>

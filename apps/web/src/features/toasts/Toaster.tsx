@@ -37,12 +37,12 @@ function ToastItem({ toast }: { toast: Toast }) {
 export function Toaster() {
   const toasts = useAppSelector(selectToasts);
   return (
-    <div className="pointer-events-none fixed right-4 bottom-4 left-4 z-[60] flex flex-col items-end gap-2 sm:left-auto sm:w-96">
+    <section aria-label={COMMON.notifications} className="pointer-events-none fixed right-4 bottom-4 left-4 z-[60] flex flex-col items-end gap-2 sm:left-auto sm:w-96">
       {toasts.map((t) => (
         <div key={t.id} className="pointer-events-auto w-full">
           <ToastItem toast={t} />
         </div>
       ))}
-    </div>
+    </section>
   );
 }
