@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/gateway/src/**/*.test.ts', 'apps/ingest-worker/src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/gateway/src/**/*.test.ts', 'apps/ingest-worker/src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

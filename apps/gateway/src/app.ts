@@ -7,6 +7,7 @@ import { webAppRoutes } from './http/web-app.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
+import { ingestRoutes } from './routes/ingest.js';
 import { memberRoutes } from './routes/members.js';
 import { projectRoutes } from './routes/projects.js';
 import { publicRoutes } from './routes/public.js';
@@ -35,6 +36,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/projects/:projectId/members', auth, memberRoutes(deps));
   api.use('/users', auth, userRoutes(deps));
   app.use('/api/v1', api);
+  app.use('/api/ingest', ingestRoutes(deps));
   app.use('/api', apiNotFound);
 
   app.use(webAppRoutes(deps.webDist));

@@ -24,6 +24,12 @@ const ConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Which reading of the plan table: the §9 pricing table or the FAQ's. Default pricing. */
     SEYIR_PLAN_PRESET: z.enum(PLAN_PRESETS).default('pricing'),
+    /** Prefix of every Redis key, so several deployments can share one Redis. Default `seyir:`. */
+    SEYIR_REDIS_PREFIX: z.string().max(64).default('seyir:'),
+    /** Ingest requests allowed per API key per second (each up to 1,000 logs). Default 200. */
+    SEYIR_INGEST_KEY_RPS: z.coerce.number().int().min(1).default(200),
+    /** Batches allowed to wait (embedded: in memory; distributed: jobs in Redis) before ingest answers 503. */
+    SEYIR_INGEST_MAX_WAITING: z.coerce.number().int().min(1).optional(),
     /** Beta period banner ('Şu an tamamen ücretsiz!'). Default on. */
     SEYIR_BETA: flag.default(true),
     /** Built web app to serve; default apps/web/dist. */

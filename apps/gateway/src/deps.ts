@@ -4,6 +4,8 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { LoginThrottle } from './auth/login-throttle.js';
 import type { TokenService } from './auth/tokens.js';
+import type { IngestKeys } from './ingest/ingest-keys.js';
+import type { IngestSink } from './ingest/ingest-sink.js';
 
 /** Long-lived clients and settings, made once at boot and passed to routes and services. */
 export interface AppDeps {
@@ -12,12 +14,19 @@ export interface AppDeps {
   tokens: TokenService;
   loginThrottle: LoginThrottle;
   logger: Logger;
+  /** Prefix of every Redis key of this deployment. */
+  redisPrefix: string;
   /** Distributed mode only. */
   redis?: Redis | undefined;
   planPreset: PlanPreset;
   beta: boolean;
   /** Folder of the built web app, when there is one. */
   webDist?: string | undefined;
+  /** Where accepted ingest batches go (inline pipeline, or the BullMQ queue). */
+  ingest: IngestSink;
+  ingestKeys: IngestKeys;
+  /** Ingest requests allowed per API key per second. */
+  ingestRequestsPerSecond: number;
   /** Clock, injectable for tests. */
   now: () => Date;
 }

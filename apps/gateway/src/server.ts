@@ -4,11 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { migrate, openDatabase, type DatabaseHandle } from '@seyir/db';
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
+import { TemplateStore } from '@seyir/pipeline';
 import { createApp } from './app.js';
+import { IngestKeys } from './ingest/ingest-keys.js';
+import { createInlineSink, createQueueSink } from './ingest/ingest-sink.js';
 import { resolveJwtSecret } from './auth/jwt-secret.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createTokenService } from './auth/tokens.js';
-import { loadConfig, type GatewayConfig } from './config.js';
+import type { GatewayConfig } from './config.js';
 import type { AppDeps } from './deps.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -20,6 +23,20 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
+/** Waits (bounded) for the first Redis connection; a Redis that is down only makes /readyz say so. */
+function waitUntilReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolveReady) => {
+    const timer = setTimeout(done, timeoutMs);
+    function done() {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolveReady();
+    }
+    redis.once('ready', done);
+  });
+}
+
 /** Opens the database, migrates, builds the app and listens. Used by `npm start` and tests. */
 export async function startGateway(config: GatewayConfig, logger: Logger = pino({ level: config.LOG_LEVEL })): Promise<RunningGateway> {
   const database: DatabaseHandle = await openDatabase({
@@ -29,16 +46,23 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
   await migrate(database);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  if (redis) await waitUntilReady(redis, 5_000);
   const deps: AppDeps = {
     database,
     db: database.db,
     tokens: createTokenService(resolveJwtSecret(config.JWT_SECRET, config.dataDir)),
-    loginThrottle: createLoginThrottle(redis),
+    loginThrottle: createLoginThrottle(redis, { keyPrefix: config.SEYIR_REDIS_PREFIX }),
+    redisPrefix: config.SEYIR_REDIS_PREFIX,
     logger,
     redis,
     planPreset: config.SEYIR_PLAN_PRESET,
     beta: config.SEYIR_BETA,
     webDist: config.SEYIR_WEB_DIST ?? join(REPO_ROOT, 'apps', 'web', 'dist'),
+    ingest: redis
+      ? createQueueSink(redis, config.SEYIR_REDIS_PREFIX, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING })
+      : createInlineSink({ database, templates: new TemplateStore(database.sql), planPreset: config.SEYIR_PLAN_PRESET }, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING }),
+    ingestKeys: new IngestKeys(database.db),
+    ingestRequestsPerSecond: config.SEYIR_INGEST_KEY_RPS,
     now: () => new Date(),
   };
   const server = createServer(createApp(deps));
@@ -58,32 +82,9 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
       (closing ??= (async () => {
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));
+        await deps.ingest.close();
         redis?.disconnect();
         await database.close();
       })()),
   };
-}
-
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const logger = pino({ level: config.LOG_LEVEL });
-  const gateway = await startGateway(config, logger);
-  logger.info({ mode: config.mode, url: gateway.url }, 'Seyir is running');
-  process.stdout.write(`\nSeyir çalışıyor (${config.mode === 'embedded' ? 'gömülü mod' : 'dağıtık mod'}): ${gateway.url}\n\n`);
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    gateway.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`Seyir could not start: ${(error as Error).message}\n`);
-    process.exit(1);
-  });
 }

@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   sql: SqlClient;
   /** Present in PostgreSQL mode: the pool, for COPY and listen/notify. */
   pool?: pg.Pool;
+  /** Runs `fn` in one transaction on one connection: committed if it resolves, rolled back if it throws. */
+  transaction<T>(fn: (sql: SqlClient) => Promise<T>): Promise<T>;
   /** Runs `fn` on one connection (session-level locks, multi-statement work). */
   session<T>(fn: (sql: SqlClient) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -63,6 +65,24 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     db,
     sql: clientOf(pool),
     pool,
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const result = await fn(clientOf(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw error;
+      } finally {
+        // A connection whose ROLLBACK failed is in an unknown state: drop it from the pool.
+        client.release(broken);
+      }
+    },
     session: async (fn) => {
       const client = await pool.connect();
       try {
@@ -95,6 +115,15 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     kind: 'pglite',
     db,
     sql,
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await tx.query<Row>(text, params)).rows }),
+          exec: async (script) => {
+            await tx.exec(script);
+          },
+        }),
+      ),
     // PGlite is one connection already.
     session: (fn) => fn(sql),
     ping: async () => {

@@ -8,3 +8,5 @@ export * from './plans/index.js';
 export * from './contact/index.js';
 export * from './format/index.js';
 export * from './grouping/index.js';
+export * from './ingest/index.js';
+export * from './scrub/index.js';

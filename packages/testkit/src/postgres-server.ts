@@ -80,7 +80,7 @@ export async function startPostgres(options: { settings?: Record<string, string>
 
   const stop = async (mode: 'fast' | 'kill' = 'fast') => {
     const proc = child;
-    if (!proc || proc.exitCode !== null) return;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
     const done = new Promise((r) => proc.once('exit', r));
     if (mode === 'kill') {
       // runuser forwards SIGTERM but not SIGKILL; kill the postmaster's whole process group.

@@ -52,7 +52,7 @@ export async function startRedis(): Promise<RedisServer> {
   };
   const stop = async (mode: 'fast' | 'kill' = 'fast') => {
     const proc = child;
-    if (!proc || proc.exitCode !== null) return;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
     const done = new Promise((r) => proc.once('exit', r));
     proc.kill(mode === 'kill' ? 'SIGKILL' : 'SIGTERM');
     await done;

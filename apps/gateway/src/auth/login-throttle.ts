@@ -1,12 +1,14 @@
 import { AppError, foldTurkish, SERVER_MESSAGES } from '@seyir/domain';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface LoginThrottleOptions {
   /** Failed logins allowed per account in the window. Default 10. */
   perAccount?: number;
   /** Failed logins allowed per IP address in the window. Default 50. */
   perIp?: number;
+  /** Prefix of the Redis keys. Default `seyir:`. */
+  keyPrefix?: string;
   /** Window and block length in seconds. Default 900 (15 minutes). */
   windowSeconds?: number;
 }
@@ -24,10 +26,17 @@ export interface LoginThrottle {
  */
 export function createLoginThrottle(redis: Redis | undefined, options: LoginThrottleOptions = {}): LoginThrottle {
   const duration = options.windowSeconds ?? 900;
-  const make = (keyPrefix: string, points: number): RateLimiterAbstract =>
+  const prefix = options.keyPrefix ?? 'seyir:';
+  const make = (name: string, points: number): RateLimiterAbstract =>
     redis
-      ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, blockDuration: duration })
-      : new RateLimiterMemory({ keyPrefix, points, duration, blockDuration: duration });
+      ? new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `${prefix}${name}`,
+          points,
+          duration,
+          insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration }),
+        })
+      : new RateLimiterMemory({ keyPrefix: name, points, duration });
   const perAccount = make('login_fail_account', options.perAccount ?? 10);
   const perIp = make('login_fail_ip', options.perIp ?? 50);
   const accountKey = (login: string) => foldTurkish(login.trim()).slice(0, 254);

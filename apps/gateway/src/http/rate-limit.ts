@@ -14,9 +14,12 @@ export interface RateLimitOptions {
 }
 
 /** Answers 429 with Retry-After past `points` requests per key and window (Redis-backed when distributed). */
-export function rateLimit(deps: Pick<AppDeps, 'redis'>, options: RateLimitOptions): RequestHandler {
-  const common = { keyPrefix: `rl_${options.name}`, points: options.points, duration: options.durationSeconds };
-  const limiter = deps.redis ? new RateLimiterRedis({ storeClient: deps.redis, ...common }) : new RateLimiterMemory(common);
+export function rateLimit(deps: Pick<AppDeps, 'redis' | 'redisPrefix'>, options: RateLimitOptions): RequestHandler {
+  const common = { keyPrefix: `${deps.redisPrefix}rl_${options.name}`, points: options.points, duration: options.durationSeconds };
+  // With Redis down, counting falls back to this process's memory instead of failing requests.
+  const limiter = deps.redis
+    ? new RateLimiterRedis({ storeClient: deps.redis, ...common, insuranceLimiter: new RateLimiterMemory(common) })
+    : new RateLimiterMemory(common);
   return async (req, _res, next) => {
     try {
       await limiter.consume(options.key?.(req) ?? req.ip ?? 'unknown');

@@ -16,7 +16,8 @@ export function healthRoutes(deps: AppDeps): Router {
       () => 'down' as const,
     );
     if (deps.redis) {
-      checks.redis = await withTimeout(deps.redis.ping()).then(
+      const redis = deps.redis;
+      checks.redis = await withTimeout(redis.status === 'ready' ? redis.ping() : Promise.reject(new Error(redis.status))).then(
         () => 'ok' as const,
         () => 'down' as const,
       );

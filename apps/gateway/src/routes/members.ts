@@ -1,6 +1,6 @@
 import { AppError, MemberAddSchema, MemberRoleSchema, SERVER_MESSAGES, TEAM_MESSAGES } from '@seyir/domain';
 import { addMember, findMembers, getUserById, removeMember, updateMemberRole } from '@seyir/db';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { isUuid, requireProject } from '../auth/require-project.js';
 import type { AppDeps } from '../deps.js';
 import { presentMember } from '../http/presenters.js';
@@ -11,7 +11,7 @@ import { parseInput } from '../http/validate.js';
 export function memberRoutes(deps: AppDeps): Router {
   const router = Router({ mergeParams: true });
   const manage = requireProject(deps, 'members:manage');
-  const answerTeam = async (req: Request, res: import('express').Response, status = 200) => {
+  const answerTeam = async (req: Request, res: Response, status = 200) => {
     const members = await findMembers(deps.db, param(req, 'projectId'));
     res.status(status).json(members.map(presentMember));
   };

@@ -29,6 +29,11 @@ export interface FingerprintResult {
   /** The message template's id, when the message template decided the group. */
   templateId?: string;
   /**
+   * What the miner learned from this log, for the worker to persist and share
+   * (see {@link TemplateMinerSnapshot}): set when the template was created or changed.
+   */
+  learned?: { templateId: string; tokens: readonly string[]; mergedTemplateIds: string[] };
+  /**
    * Fingerprints of message groups this log's template has just absorbed (a template
    * generalised over them); the worker merges those groups into this one.
    */
@@ -42,6 +47,7 @@ interface DefaultGrouping {
   reason: string;
   templateId?: string;
   mergedTemplateIds: string[];
+  learned?: FingerprintResult['learned'];
 }
 
 /** Longest message part given to the template miner; a group never depends on the rest. */
@@ -88,6 +94,9 @@ function defaultGrouping(log: FingerprintInput, miner: TemplateMiner): DefaultGr
     reason: 'Aynı mesaj şablonu: sayılar, kimlikler, adresler gibi değişen kısımlar (<*>) yok sayılır',
     templateId: added.templateId,
     mergedTemplateIds: added.merged,
+    ...(added.created || added.changed || added.merged.length > 0
+      ? { learned: { templateId: added.templateId, tokens: added.tokens, mergedTemplateIds: added.merged } }
+      : {}),
   };
 }
 
@@ -135,6 +144,7 @@ export function computeFingerprint(log: FingerprintInput, miner: TemplateMiner):
       template: grouping ? grouping.template : custom.join(' '),
       reason: `İstemcinin gönderdiği parmak izi: ${custom.join(', ')}`,
       ...(grouping?.templateId !== undefined ? { templateId: grouping.templateId } : {}),
+      ...(grouping?.learned ? { learned: grouping.learned } : {}),
     };
   }
   const grouping = defaultGrouping(log, miner);
@@ -145,5 +155,6 @@ export function computeFingerprint(log: FingerprintInput, miner: TemplateMiner):
     reason: grouping.reason,
     ...(grouping.templateId !== undefined ? { templateId: grouping.templateId } : {}),
     ...(grouping.mergedTemplateIds.length > 0 ? { mergedFingerprints: grouping.mergedTemplateIds.map(messageFingerprint) } : {}),
+    ...(grouping.learned ? { learned: grouping.learned } : {}),
   };
 }

@@ -1,1 +1,2 @@
 export * from './plans.js';
+export * from './quota.js';

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, INGEST_LIMITS, INGEST_MESSAGES, normalizeIngestLog, type IngestJob, type JobLog } from '@seyir/domain';
+import { logIdFor } from '@seyir/pipeline';
+
+export interface AcceptedBatch {
+  job: IngestJob | undefined;
+  rejected: { index: number; detail: string }[];
+}
+
+/**
+ * Validates every item of a request on its own: the good ones become one job (each with an id
+ * made now, so a retried job stores nothing twice), the bad ones are reported by index.
+ */
+export function acceptBatch(items: unknown[], projectId: string, environments: readonly string[], nowMs: number): AcceptedBatch {
+  if (items.length === 0) throw new AppError('VALIDATION_FAILED', INGEST_MESSAGES.emptyBatch);
+  if (items.length > INGEST_LIMITS.maxBatchLogs) throw new AppError('PAYLOAD_TOO_LARGE', INGEST_MESSAGES.batchTooLarge);
+  const logs: JobLog[] = [];
+  const rejected: { index: number; detail: string }[] = [];
+  const known = new Set(environments);
+  items.forEach((item, index) => {
+    const result = normalizeIngestLog(item, { nowMs });
+    if (!result.ok) {
+      rejected.push({ index, detail: result.detail });
+      return;
+    }
+    if (!known.has(result.log.environment)) {
+      if (known.size >= 20) {
+        rejected.push({ index, detail: INGEST_MESSAGES.environmentLimit });
+        return;
+      }
+      known.add(result.log.environment);
+    }
+    const { clampedFrom, ...log } = result.log;
+    logs.push({ id: logIdFor(log.timestampMs), ...log, ...(clampedFrom ? { clampedFrom } : {}) });
+  });
+  return {
+    job: logs.length > 0 ? { batchId: randomUUID(), projectId, receivedAtMs: nowMs, logs } : undefined,
+    rejected,
+  };
+}

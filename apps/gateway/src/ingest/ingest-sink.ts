@@ -1,0 +1,101 @@
+import { AppError, INGEST_MESSAGES, INGEST_QUEUE, type IngestJob } from '@seyir/domain';
+import { bullPrefix, ingestJobOptions, processBatch, type PipelineDeps } from '@seyir/pipeline';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+
+/** Where accepted batches go. `submit` resolves only once the batch is durable. */
+export interface IngestSink {
+  submit(job: IngestJob): Promise<void>;
+  /** Queue state for `/groups/health`. */
+  health(): Promise<{ mode: 'embedded' | 'distributed'; waiting: number; active: number; failed: number; oldestWaitingMs: number | null; workers: number }>;
+  close(): Promise<void>;
+}
+
+export interface SinkLimits {
+  /** Embedded: batches processed at once. Default 1 (PGlite is one connection). */
+  concurrency?: number;
+  /** Embedded: batches waiting in memory; distributed: jobs waiting in Redis. Beyond it ingest answers 503. */
+  maxWaiting?: number;
+}
+
+function overloaded(retryAfterSeconds: number): AppError {
+  return new AppError('QUEUE_FULL', INGEST_MESSAGES.overloaded, { retryAfterSeconds });
+}
+
+/**
+ * Embedded mode: the pipeline runs in this process and a batch is acknowledged only after its
+ * transaction committed. At most `concurrency` run and `maxWaiting` wait; past that, 503.
+ */
+export function createInlineSink(pipeline: PipelineDeps, limits: SinkLimits = {}): IngestSink {
+  const concurrency = limits.concurrency ?? 1;
+  const maxWaiting = limits.maxWaiting ?? 16;
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  let failed = 0;
+  return {
+    async submit(job) {
+      if (running >= concurrency) {
+        if (waiting.length >= maxWaiting) throw overloaded(1);
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+      running++;
+      try {
+        await processBatch(pipeline, job);
+      } catch (error) {
+        failed++;
+        throw new AppError('UNAVAILABLE', INGEST_MESSAGES.unavailable, { cause: error, retryAfterSeconds: 2 });
+      } finally {
+        running--;
+        waiting.shift()?.();
+      }
+    },
+    async health() {
+      return { mode: 'embedded', waiting: waiting.length, active: running, failed, oldestWaitingMs: null, workers: 1 };
+    },
+    async close() {},
+  };
+}
+
+/**
+ * Distributed mode: a batch is acknowledged once it is a BullMQ job in Redis (durable with
+ * AOF). When workers fall behind and more than `maxWaiting` jobs wait, ingest answers 503
+ * with Retry-After instead of letting the queue — and the delay to visibility — grow.
+ */
+export function createQueueSink(connection: Redis, redisPrefix: string, limits: SinkLimits = {}): IngestSink {
+  const maxWaiting = limits.maxWaiting ?? 200;
+  const queue = new Queue(INGEST_QUEUE, { connection, prefix: bullPrefix(redisPrefix) });
+  queue.on('error', () => undefined);
+  let depth = { waiting: 0, at: 0 };
+  const refreshDepth = async () => {
+    if (Date.now() - depth.at < 100) return depth.waiting;
+    depth = { waiting: await queue.getWaitingCount(), at: Date.now() };
+    return depth.waiting;
+  };
+  return {
+    async submit(job) {
+      if (connection.status !== 'ready') throw new AppError('UNAVAILABLE', INGEST_MESSAGES.unavailable, { retryAfterSeconds: 2 });
+      try {
+        if ((await refreshDepth()) >= maxWaiting) throw overloaded(Math.min(10, 1 + Math.floor(depth.waiting / maxWaiting)));
+        await queue.add('batch', job, ingestJobOptions(job));
+        depth.waiting++;
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw new AppError('UNAVAILABLE', INGEST_MESSAGES.unavailable, { cause: error, retryAfterSeconds: 2 });
+      }
+    },
+    async health() {
+      const counts = await queue.getJobCounts('waiting', 'active', 'failed', 'delayed');
+      const [oldest] = await queue.getWaiting(0, 0);
+      const workers = await queue.getWorkersCount();
+      return {
+        mode: 'distributed',
+        waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0),
+        active: counts.active ?? 0,
+        failed: counts.failed ?? 0,
+        oldestWaitingMs: oldest ? Date.now() - oldest.timestamp : null,
+        workers,
+      };
+    },
+    close: () => queue.close(),
+  };
+}

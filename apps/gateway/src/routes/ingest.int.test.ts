@@ -1,0 +1,107 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../test/test-gateway.js';
+
+/** Ingest over HTTP in embedded mode (the pipeline runs inline: 202 means committed). */
+let gw: TestGateway;
+let token: string;
+let projectId: string;
+let key: string;
+
+beforeAll(async () => {
+  gw = await startTestGateway({ database: 'pglite' });
+  ({ token } = await gw.api.signUp('alici'));
+  projectId = (await gw.api.createProject(token, 'Alım', ['production'])).id;
+  key = (await gw.api.post(`/api/v1/projects/${projectId}/api-keys/`, { name: 'Gönderici' }, token)).body.key;
+});
+afterAll(() => gw?.close());
+
+async function countLogs(): Promise<number> {
+  const { rows } = await gw.deps.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM logs WHERE project_id = $1', [projectId]);
+  return rows[0]!.n;
+}
+
+describe('ingest endpoints', () => {
+  it('stores the good logs of a batch and reports the bad ones by index', async () => {
+    const before = await countLogs();
+    const response = await gw.api.request('POST', '/api/ingest/batch', {
+      headers: { 'x-seyir-key': key },
+      json: [
+        { message: 'Sipariş 1 oluşturuldu', level: 'info', environment: 'production' },
+        { level: 'INFO' },
+        { message: 'Stok azaldı', level: 'warn', tags: ['stok'] },
+        { message: 'x', level: 'LOUD' },
+        { message: 'Ödeme alınamadı', level: 'FATAL', timestamp: Math.floor(Date.now() / 1000) - 60 },
+        'not an object',
+        { message: 'Çok eski', timestamp: '2020-01-01T00:00:00Z' },
+      ],
+    });
+    expect(response.status).toBe(202);
+    expect(response.body.accepted).toBe(3);
+    expect(response.body.rejected).toEqual([
+      { index: 1, detail: 'message alanı gereklidir.' },
+      { index: 3, detail: 'Geçersiz seviye. DEBUG, INFO, WARNING, ERROR veya CRITICAL olmalıdır.' },
+      { index: 5, detail: 'Log bir JSON nesnesi olmalıdır.' },
+      { index: 6, detail: 'Zaman damgası en uzun saklama süresinden (90 gün) eski.' },
+    ]);
+    expect(await countLogs()).toBe(before + 3);
+    const { rows } = await gw.deps.database.sql.query<{ level: string }>(`SELECT level FROM logs WHERE project_id = $1 ORDER BY level`, [projectId]);
+    expect(rows.map((r) => r.level)).toEqual(expect.arrayContaining(['INFO', 'WARNING', 'CRITICAL']));
+  });
+
+  it('accepts one log, the key in the path as the spec documents, and a gzip body', async () => {
+    const single = await gw.api.post(`/api/ingest/${key}`, { message: 'Tek log', level: 'DEBUG' });
+    expect(single.status).toBe(202);
+    expect(single.body).toEqual({ accepted: 1, rejected: [] });
+    const body = gzipSync(JSON.stringify([{ message: 'Sıkıştırılmış 1' }, { message: 'Sıkıştırılmış 2' }]));
+    const gz = await fetch(`${gw.api.baseUrl}/api/ingest/${key}/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body,
+    });
+    expect(gz.status).toBe(202);
+    expect(((await gz.json()) as { accepted: number }).accepted).toBe(2);
+  });
+
+  it('refuses a missing, unknown or deactivated key with a Turkish 401', async () => {
+    const missing = await gw.api.post('/api/ingest/batch', [{ message: 'x' }]);
+    expect(missing.status).toBe(401);
+    expect(missing.body.detail).toBe('API anahtarı gönderilmedi. X-Seyir-Key başlığını kullanın.');
+    const unknown = await gw.api.request('POST', '/api/ingest/batch', { headers: { 'x-seyir-key': 'seyir_yok' }, json: [{ message: 'x' }] });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.detail).toBe('API anahtarı geçersiz veya devre dışı.');
+
+    const created = await gw.api.post(`/api/v1/projects/${projectId}/api-keys/`, { name: 'Kapatılacak' }, token);
+    await gw.api.put(`/api/v1/projects/${projectId}/api-keys/${created.body.id}/deactivate`, {}, token);
+    await new Promise((r) => setTimeout(r, 5_100)); // the key cache trusts a lookup for 5 s
+    const inactive = await gw.api.request('POST', '/api/ingest', { headers: { 'x-seyir-key': created.body.key }, json: { message: 'x' } });
+    expect(inactive.status).toBe(401);
+  });
+
+  it('limits batch size, body size (after decompression) and message length', async () => {
+    const tooMany = await gw.api.request('POST', '/api/ingest/batch', { headers: { 'x-seyir-key': key }, json: Array.from({ length: 1001 }, () => ({ message: 'x' })) });
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.body.detail).toBe('Bir toplu gönderimde en fazla 1000 log olabilir.');
+    // 20 MB of JSON that gzips to a few KB: refused while decompressing.
+    const bomb = gzipSync(Buffer.from(`[{"message":"${'a'.repeat(20 * 1024 * 1024)}"}]`));
+    expect(bomb.length).toBeLessThan(100_000);
+    const bombed = await fetch(`${gw.api.baseUrl}/api/ingest/batch`, {
+      method: 'POST',
+      headers: { 'x-seyir-key': key, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: bomb,
+    });
+    expect(bombed.status).toBe(413);
+    const long = await gw.api.request('POST', '/api/ingest/batch', { headers: { 'x-seyir-key': key }, json: [{ message: 'a'.repeat(40_000) }, { message: 'kısa' }] });
+    expect(long.status).toBe(202);
+    expect(long.body.rejected).toEqual([{ index: 0, detail: 'message en fazla 32768 karakter olabilir.' }]);
+    const allBad = await gw.api.request('POST', '/api/ingest/batch', { headers: { 'x-seyir-key': key }, json: [{ level: 'INFO' }] });
+    expect(allBad.status).toBe(422);
+    expect(allBad.body.accepted).toBe(0);
+  });
+
+  it('updates the key’s last_used', async () => {
+    const keys = await gw.api.get(`/api/v1/projects/${projectId}/api-keys/`, token);
+    const used = keys.body.find((k: { key: string }) => k.key.startsWith(key.slice(0, 8)) && k.key.endsWith(key.slice(-4)));
+    expect(used.last_used).not.toBeNull();
+  });
+});

@@ -1,0 +1,52 @@
+import { AppError, INGEST_LIMITS, INGEST_MESSAGES } from '@seyir/domain';
+import express, { Router, type Request, type Response } from 'express';
+import type { AppDeps } from '../deps.js';
+import { acceptBatch } from '../ingest/accept-batch.js';
+import { param } from '../http/request-context.js';
+import { rateLimit } from '../http/rate-limit.js';
+
+/**
+ * The ingest endpoints: `POST /api/ingest[/batch]` with the key in `X-Seyir-Key` (recommended:
+ * a key in a URL ends up in proxy logs) and `POST /api/ingest/{apiKey}[/batch]` as the spec
+ * documents. Bodies may be gzip; the 5 MB limit is checked while decompressing. Answers 202
+ * `{accepted, rejected}` once the batch is durable.
+ */
+export function ingestRoutes(deps: AppDeps): Router {
+  const router = Router();
+  // Any content type is read as JSON (clients forget the header); inflate handles gzip/deflate
+  // and the limit applies to the decompressed bytes, so a gzip bomb stops at 5 MB.
+  router.use(express.json({ limit: INGEST_LIMITS.maxBodyBytes, inflate: true, strict: true, type: () => true }));
+
+  const keyOf = (req: Request) => {
+    const header = req.headers['x-seyir-key'];
+    return (Array.isArray(header) ? header[0] : header) ?? (req.params.apiKey ? param(req, 'apiKey') : undefined);
+  };
+  const limiter = rateLimit(deps, {
+    name: 'ingest_key',
+    points: deps.ingestRequestsPerSecond,
+    durationSeconds: 1,
+    key: (req) => `k:${keyOf(req) ?? req.ip}`,
+  });
+
+  const handle = (batch: boolean) => async (req: Request, res: Response) => {
+    const key = await deps.ingestKeys.authenticate(keyOf(req));
+    const body: unknown = req.body;
+    if (batch && !Array.isArray(body)) throw new AppError('VALIDATION_FAILED', INGEST_MESSAGES.notAnArray);
+    if (!batch && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new AppError('VALIDATION_FAILED', INGEST_MESSAGES.notAnObject);
+    const items = batch ? (body as unknown[]) : [body];
+    const { job, rejected } = acceptBatch(items, key.projectId, key.environments, deps.now().getTime());
+    if (!job) {
+      res.status(422).json({ detail: rejected[0]?.detail ?? INGEST_MESSAGES.emptyBatch, code: 'VALIDATION_FAILED', accepted: 0, rejected });
+      return;
+    }
+    await deps.ingest.submit(job);
+    res.status(202).json({ accepted: job.logs.length, rejected });
+  };
+
+  // The batch paths first: '/batch' must not be taken for an API key.
+  router.post('/batch', limiter, handle(true));
+  router.post('/', limiter, handle(false));
+  router.post('/:apiKey/batch', limiter, handle(true));
+  router.post('/:apiKey', limiter, handle(false));
+  return router;
+}

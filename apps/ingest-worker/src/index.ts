@@ -1,0 +1,2 @@
+export * from './worker.js';
+export * from './config.js';

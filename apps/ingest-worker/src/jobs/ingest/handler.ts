@@ -1,0 +1,16 @@
+import { IngestJobSchema } from '@seyir/domain';
+import { processBatch, type BatchOutcome, type PipelineDeps } from '@seyir/pipeline';
+import { UnrecoverableError, type Job } from 'bullmq';
+
+/**
+ * Processes one `ingest` job. The payload comes from Redis and is parsed again (untrusted):
+ * a bad one fails for good; a database error is rethrown so the job is retried with backoff.
+ * processBatch is idempotent, so a stalled job that runs twice stores its logs once.
+ */
+export function createIngestHandler(pipeline: PipelineDeps): (job: Job) => Promise<BatchOutcome> {
+  return async (job) => {
+    const parsed = IngestJobSchema.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError(`invalid ingest job: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+    return processBatch(pipeline, parsed.data);
+  };
+}

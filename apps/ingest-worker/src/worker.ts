@@ -1,0 +1,44 @@
+import { INGEST_QUEUE } from '@seyir/domain';
+import { openDatabase, type DatabaseHandle } from '@seyir/db';
+import { bullPrefix, ingestBackoff, TemplateStore } from '@seyir/pipeline';
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { WorkerConfig } from './config.js';
+import { createIngestHandler } from './jobs/ingest/handler.js';
+
+export interface RunningWorker {
+  worker: Worker;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** Starts an ingest worker: BullMQ consumer of the `ingest` queue writing to PostgreSQL. */
+export async function startWorker(config: WorkerConfig, logger: Logger): Promise<RunningWorker> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: config.SEYIR_WORKER_POOL ?? config.SEYIR_WORKER_CONCURRENCY + 2 });
+  // Workers block on Redis: BullMQ needs maxRetriesPerRequest null and reconnects by itself.
+  const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+  connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+  const pipeline = { database, templates: new TemplateStore(database.sql), planPreset: config.SEYIR_PLAN_PRESET };
+  const worker = new Worker(INGEST_QUEUE, createIngestHandler(pipeline), {
+    connection,
+    prefix: bullPrefix(config.SEYIR_REDIS_PREFIX),
+    concurrency: config.SEYIR_WORKER_CONCURRENCY,
+    lockDuration: config.SEYIR_JOB_LOCK_MS,
+    stalledInterval: Math.max(1000, Math.floor(config.SEYIR_JOB_LOCK_MS / 2)),
+    maxStalledCount: 1000,
+    settings: { backoffStrategy: (attemptsMade: number) => ingestBackoff(attemptsMade) },
+  });
+  worker.on('failed', (job, error) => logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'ingest job failed'));
+  worker.on('error', (error) => logger.warn({ err: error }, 'worker error'));
+  await worker.waitUntilReady();
+  return {
+    worker,
+    database,
+    close: async () => {
+      await worker.close();
+      connection.disconnect();
+      await database.close();
+    },
+  };
+}

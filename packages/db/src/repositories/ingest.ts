@@ -1,0 +1,335 @@
+import type { SqlClient } from '../connection.js';
+import { toJsonParam, toTextArrayLiteral } from './sql-arrays.js';
+
+/** Severity order used in SQL (array_position gives 1 … 5). */
+const LEVEL_ORDER_SQL = `ARRAY['DEBUG','INFO','WARNING','ERROR','CRITICAL']`;
+
+export interface IngestProject {
+  projectId: string;
+  ownerId: string;
+  plan: string;
+  environments: string[];
+  /** Server-side scrubbing settings (null: defaults). */
+  scrubSettings: Record<string, unknown> | null;
+}
+
+/** The project a batch belongs to and its owner's plan; undefined when it was deleted meanwhile. */
+export async function getIngestProject(sql: SqlClient, projectId: string): Promise<IngestProject | undefined> {
+  const { rows } = await sql.query<{ owner_id: string; plan: string; environments: string[]; scrub_settings: Record<string, unknown> | null }>(
+    `SELECT p.owner_id, u.plan, p.environments, p.scrub_settings FROM projects p JOIN users u ON u.id = p.owner_id WHERE p.id = $1`,
+    [projectId],
+  );
+  const row = rows[0];
+  return row ? { projectId, ownerId: row.owner_id, plan: row.plan, environments: row.environments, scrubSettings: row.scrub_settings } : undefined;
+}
+
+/** Adds environments first seen in a batch to the project's list (bounded by the caller). */
+export async function addProjectEnvironments(sql: SqlClient, projectId: string, environments: string[]): Promise<void> {
+  if (environments.length === 0) return;
+  await sql.query(
+    `UPDATE projects SET environments = ARRAY(SELECT DISTINCT e FROM unnest(environments || $2::text[]) e ORDER BY e), updated_at = now()
+     WHERE id = $1 AND NOT environments @> $2::text[]`,
+    [projectId, environments],
+  );
+}
+
+export interface GroupSeed {
+  fingerprint: string;
+  kind: string;
+  template: string;
+  reason: string;
+  sampleMessage: string;
+  level: string;
+  /** First time of the group's logs in this batch. */
+  firstSeen: Date;
+}
+
+/**
+ * Makes sure a group row exists for every fingerprint (new ones start at count 0; the batch's
+ * counts are added by applyGroupDeltas) and answers fingerprint → group id. Rows are inserted
+ * in fingerprint order so concurrent batches never deadlock.
+ */
+export async function ensureGroups(sql: SqlClient, projectId: string, seeds: GroupSeed[]): Promise<Map<string, string>> {
+  const sorted = [...seeds].sort((a, b) => (a.fingerprint < b.fingerprint ? -1 : 1));
+  const fingerprints = sorted.map((s) => s.fingerprint);
+  let { rows } = await sql.query<{ id: string; fingerprint: string }>(
+    `SELECT id, fingerprint FROM log_groups WHERE project_id = $1 AND fingerprint = ANY($2::text[])`,
+    [projectId, fingerprints],
+  );
+  if (rows.length < fingerprints.length) {
+    const known = new Set(rows.map((r) => r.fingerprint));
+    const missing = sorted.filter((s) => !known.has(s.fingerprint));
+    await sql.query(
+      `INSERT INTO log_groups (project_id, fingerprint, kind, template, reason, sample_message, level, first_seen, last_seen)
+       SELECT $1, s.fingerprint, s.kind, s.template, s.reason, s.sample, s.level, s.first_seen, s.first_seen
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
+         AS s(fingerprint, kind, template, reason, sample, level, first_seen)
+       ON CONFLICT (project_id, fingerprint) DO NOTHING`,
+      [
+        projectId,
+        missing.map((s) => s.fingerprint),
+        missing.map((s) => s.kind),
+        missing.map((s) => s.template),
+        missing.map((s) => s.reason),
+        missing.map((s) => s.sampleMessage.slice(0, 1000)),
+        missing.map((s) => s.level),
+        missing.map((s) => s.firstSeen),
+      ],
+    );
+    ({ rows } = await sql.query<{ id: string; fingerprint: string }>(
+      `SELECT id, fingerprint FROM log_groups WHERE project_id = $1 AND fingerprint = ANY($2::text[])`,
+      [projectId, fingerprints],
+    ));
+  }
+  return new Map(rows.map((r) => [r.fingerprint, r.id]));
+}
+
+/** A log row as stored. */
+export interface LogRow {
+  id: string;
+  timestamp: Date;
+  level: string;
+  environment: string;
+  message: string;
+  host: string;
+  logger: string;
+  release: string;
+  groupId: string;
+  tags: string[];
+  metadata: unknown;
+  context: unknown;
+  exception: unknown;
+  request: unknown;
+  response: unknown;
+  isOverage: boolean;
+}
+
+/**
+ * Inserts a batch of logs in one statement. A log already stored (same project, timestamp and
+ * id: a retried job) is skipped. Answers the ids actually inserted — only those may be counted.
+ */
+export async function insertLogs(sql: SqlClient, projectId: string, receivedAt: Date, rows: LogRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const { rows: inserted } = await sql.query<{ id: string }>(
+    `INSERT INTO logs (project_id, id, timestamp, received_at, level, environment, message, host, logger, release, group_id, tags,
+                       metadata, context, exception, request, response, is_overage)
+     SELECT $1, u.id, u.ts, $2, u.level, u.environment, u.message, u.host, u.logger, u.release, u.group_id, u.tags::text[],
+            u.metadata, u.context, u.exception, u.request, u.response, u.is_overage
+     FROM unnest($3::uuid[], $4::timestamptz[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::uuid[],
+                 $12::text[], $13::jsonb[], $14::jsonb[], $15::jsonb[], $16::jsonb[], $17::jsonb[], $18::boolean[])
+       AS u(id, ts, level, environment, message, host, logger, release, group_id, tags, metadata, context, exception, request, response, is_overage)
+     ON CONFLICT DO NOTHING
+     RETURNING id`,
+    [
+      projectId,
+      receivedAt,
+      rows.map((r) => r.id),
+      rows.map((r) => r.timestamp),
+      rows.map((r) => r.level),
+      rows.map((r) => r.environment),
+      rows.map((r) => r.message),
+      rows.map((r) => r.host),
+      rows.map((r) => r.logger),
+      rows.map((r) => r.release),
+      rows.map((r) => r.groupId),
+      rows.map((r) => toTextArrayLiteral(r.tags)),
+      rows.map((r) => toJsonParam(r.metadata)),
+      rows.map((r) => toJsonParam(r.context)),
+      rows.map((r) => toJsonParam(r.exception)),
+      rows.map((r) => toJsonParam(r.request)),
+      rows.map((r) => toJsonParam(r.response)),
+      rows.map((r) => r.isOverage),
+    ],
+  );
+  return new Set(inserted.map((r) => r.id));
+}
+
+/** What one batch adds to one group. */
+export interface GroupDelta {
+  groupId: string;
+  count: number;
+  firstSeen: Date;
+  lastSeen: Date;
+  lastLogId: string;
+  level: string;
+  environments: string[];
+  tags: string[];
+  users: string[];
+}
+
+/** Bounded sets kept on a group row. */
+export const GROUP_TAG_LIMIT = 50;
+export const GROUP_USER_LIMIT = 1000;
+
+export interface GroupCountChange {
+  groupId: string;
+  count: number;
+  lastSeen: Date;
+  status: string;
+  /** The group was resolved and this batch reopened it. */
+  regressed: boolean;
+}
+
+/**
+ * Adds a batch's counts to its groups (in group id order, so concurrent batches never
+ * deadlock): count, first/last seen, the highest level, environments, tags and users seen
+ * (bounded). A resolved group that receives a log is reopened (a regression).
+ */
+export async function applyGroupDeltas(sql: SqlClient, deltas: GroupDelta[]): Promise<GroupCountChange[]> {
+  if (deltas.length === 0) return [];
+  const sorted = [...deltas].sort((a, b) => (a.groupId < b.groupId ? -1 : 1));
+  const { rows } = await sql.query<{ id: string; count: number; last_seen: Date; status: string; regressed: boolean }>(
+    `WITH d AS (
+       SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::timestamptz[], $4::timestamptz[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[])
+         AS d(group_id, n, first_seen, last_seen, last_log_id, level, environments, tags, users)
+     ), old AS (
+       SELECT g.id, g.status FROM log_groups g JOIN d ON d.group_id = g.id ORDER BY g.id FOR UPDATE OF g
+     )
+     UPDATE log_groups g SET
+       count = g.count + d.n,
+       first_seen = LEAST(g.first_seen, d.first_seen),
+       last_seen = GREATEST(g.last_seen, d.last_seen),
+       last_log_id = CASE WHEN d.last_seen >= g.last_seen THEN d.last_log_id ELSE g.last_log_id END,
+       level = CASE WHEN array_position(${LEVEL_ORDER_SQL}, d.level) > array_position(${LEVEL_ORDER_SQL}, g.level) THEN d.level ELSE g.level END,
+       environments = ARRAY(SELECT DISTINCT e FROM unnest(g.environments || d.environments::text[]) e ORDER BY e),
+       tags = CASE WHEN g.tags @> d.tags::text[] THEN g.tags
+                   ELSE (ARRAY(SELECT DISTINCT t FROM unnest(g.tags || d.tags::text[]) t))[1:${GROUP_TAG_LIMIT}] END,
+       users_affected = CASE WHEN g.users_affected @> d.users::text[] THEN g.users_affected
+                             ELSE (ARRAY(SELECT DISTINCT x FROM unnest(g.users_affected || d.users::text[]) x))[1:${GROUP_USER_LIMIT}] END,
+       status = CASE WHEN g.status = 'resolved' THEN 'unresolved' ELSE g.status END
+     FROM d, old
+     WHERE g.id = d.group_id AND old.id = g.id
+     RETURNING g.id, g.count, g.last_seen, g.status, (old.status = 'resolved') AS regressed`,
+    [
+      sorted.map((d) => d.groupId),
+      sorted.map((d) => d.count),
+      sorted.map((d) => d.firstSeen),
+      sorted.map((d) => d.lastSeen),
+      sorted.map((d) => d.lastLogId),
+      sorted.map((d) => d.level),
+      sorted.map((d) => toTextArrayLiteral(d.environments)),
+      sorted.map((d) => toTextArrayLiteral(d.tags)),
+      sorted.map((d) => toTextArrayLiteral(d.users)),
+    ],
+  );
+  return rows.map((r) => ({ groupId: r.id, count: Number(r.count), lastSeen: r.last_seen, status: r.status, regressed: r.regressed }));
+}
+
+export interface RollupDelta {
+  hour: Date;
+  level: string;
+  environment: string;
+  count: number;
+}
+
+/** Adds a batch's counts to the hourly rollups (key order, so concurrent batches never deadlock). */
+export async function addRollups(sql: SqlClient, projectId: string, deltas: RollupDelta[]): Promise<void> {
+  if (deltas.length === 0) return;
+  const key = (d: RollupDelta) => `${d.hour.toISOString()}|${d.level}|${d.environment}`;
+  const sorted = [...deltas].sort((a, b) => (key(a) < key(b) ? -1 : 1));
+  await sql.query(
+    `INSERT INTO log_rollups_hourly (project_id, hour, level, environment, count)
+     SELECT $1, r.hour, r.level, r.environment, r.n FROM unnest($2::timestamptz[], $3::text[], $4::text[], $5::bigint[]) AS r(hour, level, environment, n)
+     ON CONFLICT (project_id, hour, level, environment) DO UPDATE SET count = log_rollups_hourly.count + EXCLUDED.count`,
+    [projectId, sorted.map((d) => d.hour), sorted.map((d) => d.level), sorted.map((d) => d.environment), sorted.map((d) => d.count)],
+  );
+}
+
+/** This month's usage of an account (a snapshot read, without locking). */
+export async function getMonthlyUsage(sql: SqlClient, accountId: string, month: string): Promise<{ logs: number; overageLogs: number }> {
+  const { rows } = await sql.query<{ logs: number; overage_logs: number }>(
+    `SELECT logs, overage_logs FROM usage_monthly WHERE account_id = $1 AND month = $2`,
+    [accountId, month],
+  );
+  return { logs: Number(rows[0]?.logs ?? 0), overageLogs: Number(rows[0]?.overage_logs ?? 0) };
+}
+
+/** Adds to the month's usage; answers the total after. */
+export async function addMonthlyUsage(sql: SqlClient, accountId: string, month: string, logs: number, overageLogs: number): Promise<number> {
+  const { rows } = await sql.query<{ logs: number }>(
+    `INSERT INTO usage_monthly (account_id, month, logs, overage_logs) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (account_id, month) DO UPDATE SET logs = usage_monthly.logs + EXCLUDED.logs, overage_logs = usage_monthly.overage_logs + EXCLUDED.overage_logs
+     RETURNING logs`,
+    [accountId, month, logs, overageLogs],
+  );
+  return Number(rows[0]?.logs ?? 0);
+}
+
+/** Records quota crossings once each (for the alerts to deliver). */
+export async function recordUsageEvents(
+  sql: SqlClient,
+  accountId: string,
+  month: string,
+  events: { kind: 'quota_80' | 'quota_100' | 'overage'; threshold: number }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await sql.query(
+    `INSERT INTO usage_events (account_id, month, kind, threshold)
+     SELECT $1, $2, e.kind, e.threshold FROM unnest($3::text[], $4::bigint[]) AS e(kind, threshold)
+     ON CONFLICT DO NOTHING`,
+    [accountId, month, events.map((e) => e.kind), events.map((e) => e.threshold)],
+  );
+}
+
+/** Moves the logs and counts of `fromIds` into `toId` and deletes those groups (a template absorbed them). */
+export async function mergeGroups(sql: SqlClient, projectId: string, toId: string, fromIds: string[]): Promise<void> {
+  const from = fromIds.filter((id) => id !== toId);
+  if (from.length === 0) return;
+  await sql.query(`UPDATE logs SET group_id = $2 WHERE project_id = $1 AND group_id = ANY($3::uuid[])`, [projectId, toId, from]);
+  await sql.query(
+    `WITH gone AS (DELETE FROM log_groups WHERE project_id = $1 AND id = ANY($3::uuid[]) RETURNING *)
+     UPDATE log_groups g SET
+       count = g.count + (SELECT coalesce(sum(count), 0) FROM gone),
+       first_seen = LEAST(g.first_seen, (SELECT min(first_seen) FROM gone)),
+       last_seen = GREATEST(g.last_seen, (SELECT max(last_seen) FROM gone)),
+       environments = ARRAY(SELECT DISTINCT e FROM unnest(g.environments || (SELECT coalesce(array_agg(e2), '{}') FROM gone, unnest(gone.environments) e2)) e ORDER BY e)
+     WHERE g.id = $2`,
+    [projectId, toId, from],
+  );
+}
+
+export interface TemplateRow {
+  templateId: string;
+  tokens: string[];
+  seq: number;
+}
+
+/** Template-miner rows of a project newer than `afterSeq` (all when 0). */
+export async function findTemplates(sql: SqlClient, projectId: string, afterSeq = 0): Promise<TemplateRow[]> {
+  const { rows } = await sql.query<{ template_id: string; tokens: string[]; seq: number }>(
+    `SELECT template_id, tokens, seq FROM message_templates WHERE project_id = $1 AND seq > $2 ORDER BY seq`,
+    [projectId, afterSeq],
+  );
+  return rows.map((r) => ({ templateId: r.template_id, tokens: r.tokens, seq: Number(r.seq) }));
+}
+
+export async function findTemplateAliases(sql: SqlClient, projectId: string, afterSeq = 0): Promise<{ aliasId: string; templateId: string; seq: number }[]> {
+  const { rows } = await sql.query<{ alias_id: string; template_id: string; seq: number }>(
+    `SELECT alias_id, template_id, seq FROM message_template_aliases WHERE project_id = $1 AND seq > $2 ORDER BY seq`,
+    [projectId, afterSeq],
+  );
+  return rows.map((r) => ({ aliasId: r.alias_id, templateId: r.template_id, seq: Number(r.seq) }));
+}
+
+/** Saves new or generalised templates (a new version of a row gets a new seq so others re-read it). */
+export async function saveTemplates(sql: SqlClient, projectId: string, templates: { templateId: string; tokens: readonly string[] }[]): Promise<void> {
+  if (templates.length === 0) return;
+  const sorted = [...templates].sort((a, b) => (a.templateId < b.templateId ? -1 : 1));
+  await sql.query(
+    `INSERT INTO message_templates (project_id, template_id, tokens)
+     SELECT $1, t.id, t.tokens FROM unnest($2::text[], $3::jsonb[]) AS t(id, tokens)
+     ON CONFLICT (project_id, template_id) DO UPDATE SET tokens = EXCLUDED.tokens, seq = nextval(pg_get_serial_sequence('message_templates', 'seq')), updated_at = now()
+     WHERE message_templates.tokens IS DISTINCT FROM EXCLUDED.tokens`,
+    [projectId, sorted.map((t) => t.templateId), sorted.map((t) => JSON.stringify(t.tokens))],
+  );
+}
+
+export async function saveTemplateAliases(sql: SqlClient, projectId: string, aliases: { aliasId: string; templateId: string }[]): Promise<void> {
+  if (aliases.length === 0) return;
+  await sql.query(
+    `INSERT INTO message_template_aliases (project_id, alias_id, template_id)
+     SELECT $1, a.alias_id, a.template_id FROM unnest($2::text[], $3::text[]) AS a(alias_id, template_id)
+     ON CONFLICT DO NOTHING`,
+    [projectId, aliases.map((a) => a.aliasId), aliases.map((a) => a.templateId)],
+  );
+}

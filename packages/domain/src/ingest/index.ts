@@ -1,0 +1,4 @@
+export * from './limits.js';
+export * from './messages.js';
+export * from './ingest-log.js';
+export * from './ingest-job.js';

@@ -1,0 +1,23 @@
+/** Limits on everything an ingest client controls. Sizes count UTF-16 units, as the client does. */
+export const INGEST_LIMITS = {
+  /** Characters of `message`. */
+  maxMessageChars: 32 * 1024,
+  /** Serialised size of each object field (metadata, context, exception, request, response). */
+  maxObjectFieldChars: 64 * 1024,
+  /** Logs in one batch. */
+  maxBatchLogs: 1000,
+  /** Decompressed body of one request, bytes. */
+  maxBodyBytes: 5 * 1024 * 1024,
+  maxTags: 50,
+  maxTagChars: 200,
+  maxEnvironmentChars: 32,
+  maxHostChars: 255,
+  maxLoggerChars: 255,
+  maxReleaseChars: 200,
+  maxFingerprintParts: 20,
+  maxFingerprintPartChars: 200,
+  /** A timestamp further than this in the future is replaced by the receive time and flagged. */
+  maxFutureSkewMs: 5 * 60 * 1000,
+  /** Logs older than this (the longest plan retention) are refused. */
+  maxAgeMs: 90 * 24 * 3600 * 1000,
+} as const;

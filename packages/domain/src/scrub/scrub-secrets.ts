@@ -1,0 +1,114 @@
+/** What replaces a scrubbed value. */
+export const FILTERED = '[Filtered]';
+
+/** Key fragments whose values are secrets (matched case-insensitively, as substrings). */
+export const DEFAULT_SECRET_KEYS = [
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'token',
+  'api_key',
+  'apikey',
+  'api-key',
+  'authorization',
+  'auth',
+  'cookie',
+  'set-cookie',
+  'csrf',
+  'xsrf',
+  'session',
+  'private_key',
+  'credit_card',
+  'card_number',
+  'cvv',
+  'iban',
+] as const;
+
+export interface ScrubSettings {
+  /** Scrubbing on at all. Default true. */
+  enabled?: boolean | undefined;
+  /** Extra key fragments to scrub. */
+  denyKeys?: string[] | undefined;
+  /** Keys never scrubbed (exact, case-insensitive), e.g. 'token_type'. */
+  allowKeys?: string[] | undefined;
+  /** Scrub card numbers, TC Kimlik numbers, IBANs and bearer tokens inside values. Default true. */
+  scrubValues?: boolean | undefined;
+}
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Turkish national id (TC Kimlik No): 11 digits, first not 0, two check digits. */
+export function isTcKimlikNo(digits: string): boolean {
+  if (!/^[1-9]\d{10}$/.test(digits)) return false;
+  const d = [...digits].map(Number) as number[];
+  const odd = d[0]! + d[2]! + d[4]! + d[6]! + d[8]!;
+  const even = d[1]! + d[3]! + d[5]! + d[7]!;
+  const tenth = (((odd * 7 - even) % 10) + 10) % 10;
+  const eleventh = d.slice(0, 10).reduce((a, b) => a + b, 0) % 10;
+  return d[9] === tenth && d[10] === eleventh;
+}
+
+/** IBAN with a valid mod-97 check (spaces allowed). */
+export function isIban(text: string): boolean {
+  const iban = text.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const ch of rearranged) {
+    const value = ch >= 'A' ? String(ch.charCodeAt(0) - 55) : ch;
+    for (const digit of value) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+const CARD_CANDIDATE = /\b\d(?:[ -]?\d){12,18}\b/g;
+const TCKN_CANDIDATE = /\b[1-9]\d{10}\b/g;
+const IBAN_CANDIDATE = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b/g;
+const BEARER = /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
+
+/** Replaces card numbers (Luhn), TC Kimlik numbers, IBANs and bearer tokens inside a text. */
+export function scrubText(text: string): string {
+  // Only the bearer pattern can match a short or digit-free text; replace() needs no lastIndex reset.
+  if (text.length < 11 || !/\d/.test(text)) return text.replace(BEARER, `$1 ${FILTERED}`);
+  return text
+    .replace(BEARER, `$1 ${FILTERED}`)
+    .replace(IBAN_CANDIDATE, (m) => (isIban(m) ? FILTERED : m))
+    .replace(CARD_CANDIDATE, (m) => {
+      const digits = m.replace(/[ -]/g, '');
+      return digits.length >= 13 && digits.length <= 19 && luhnValid(digits) ? FILTERED : m;
+    })
+    .replace(TCKN_CANDIDATE, (m) => (isTcKimlikNo(m) ? FILTERED : m));
+}
+
+/** Builds a scrubber for a project's settings: `(value) => scrubbed copy`. */
+export function createScrubber(settings: ScrubSettings | null | undefined): (value: unknown) => unknown {
+  if (settings?.enabled === false) return (value) => value;
+  const deny = [...DEFAULT_SECRET_KEYS, ...(settings?.denyKeys ?? [])].map((k) => k.toLowerCase());
+  const allow = new Set((settings?.allowKeys ?? []).map((k) => k.toLowerCase()));
+  const values = settings?.scrubValues !== false;
+  const isSecretKey = (key: string) => {
+    const lower = key.toLowerCase();
+    return !allow.has(lower) && deny.some((fragment) => lower.includes(fragment));
+  };
+  const walk = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') return values ? scrubText(value) : value;
+    if (depth > 20 || value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((v) => walk(v, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) out[key] = isSecretKey(key) && v !== null && v !== '' ? FILTERED : walk(v, depth + 1);
+    return out;
+  };
+  return (value) => walk(value, 0);
+}

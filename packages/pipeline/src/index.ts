@@ -1,0 +1,4 @@
+export * from './log-id.js';
+export * from './template-store.js';
+export * from './process-batch.js';
+export * from './ingest-queue.js';

@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * A UUIDv7 whose time part is `timeMs` (the log's own timestamp): ids sort by log time and a
+ * lookup by id alone knows which day partition to read (see `timeOfLogId`).
+ */
+export function logIdFor(timeMs: number): string {
+  const bytes = randomBytes(16);
+  const ms = BigInt(Math.max(0, Math.floor(timeMs)));
+  for (let i = 0; i < 6; i++) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The millisecond timestamp inside a UUIDv7 made by `logIdFor`, or undefined for other ids. */
+export function timeOfLogId(id: string): number | undefined {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  return Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16);
+}

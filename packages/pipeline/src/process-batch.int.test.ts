@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { IngestJob, JobLog } from '@seyir/domain';
+import { createProject, createUser, type DatabaseHandle } from '@seyir/db';
+import { createTestDatabase } from '@seyir/testkit';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { logIdFor, timeOfLogId } from './log-id.js';
+import { processBatch, type PipelineDeps } from './process-batch.js';
+import { TemplateStore } from './template-store.js';
+
+let handle: DatabaseHandle;
+let deps: PipelineDeps;
+let projectId: string;
+let ownerId: string;
+
+beforeAll(async () => {
+  ({ handle } = await createTestDatabase(inject('pgAdminUrl'), inject('pgTemplate')));
+  const user = await createUser(handle.db, { username: 'boru', email: 'boru@example.com', firstName: '', lastName: '', passwordHash: 'x' });
+  if (!user.ok) throw new Error('user');
+  ownerId = user.user.id;
+  projectId = (await createProject(handle.db, { name: 'Boru Hattı', environments: ['production'], ownerId })).id;
+  deps = { database: handle, templates: new TemplateStore(handle.sql), planPreset: 'pricing' };
+});
+afterAll(() => handle?.close());
+
+const base = Date.UTC(2026, 10, 22, 9, 0, 0);
+function log(message: string, extra: Partial<JobLog> = {}, at = base): JobLog {
+  return {
+    id: logIdFor(at),
+    message,
+    level: 'INFO',
+    timestampMs: at,
+    environment: 'production',
+    host: 'web-1',
+    logger: 'app',
+    release: '',
+    tags: [],
+    metadata: null,
+    context: null,
+    exception: null,
+    request: null,
+    response: null,
+    fingerprint: null,
+    ...extra,
+  };
+}
+function job(logs: JobLog[], project = projectId): IngestJob {
+  return { batchId: randomUUID(), projectId: project, receivedAtMs: base, logs };
+}
+async function q<T = any>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await handle.sql.query<T>(text, params)).rows;
+}
+
+describe('processBatch', () => {
+  it('stores logs, groups messages by template and counts rollups and usage', async () => {
+    const outcome = await processBatch(
+      deps,
+      job([
+        log('User 1842 logged in from 10.0.0.1', { tags: ['auth'], context: { user: { id: 1842 } } }),
+        log('User 77 logged in from 10.0.0.9', { level: 'WARNING', context: { user: { id: 77 } } }, base + 1000),
+        log('Disk /dev/sda1 is 91% full', { level: 'ERROR', environment: 'staging' }, base + 2000),
+      ]),
+    );
+    expect(outcome.inserted).toBe(3);
+    const groups = await q(`SELECT template, count, level, environments, tags, users_affected FROM log_groups WHERE project_id = $1 ORDER BY count DESC`, [projectId]);
+    expect(groups).toHaveLength(2);
+    expect(groups[0]).toMatchObject({ count: 2, level: 'WARNING', environments: ['production'], tags: ['auth'] });
+    expect(groups[0].template).toContain('<*>');
+    expect(groups[0].users_affected.sort()).toEqual(['id:1842', 'id:77']);
+    expect(groups[1]).toMatchObject({ count: 1, level: 'ERROR', environments: ['staging'] });
+    const rollups = await q(`SELECT level, environment, count FROM log_rollups_hourly WHERE project_id = $1 ORDER BY level`, [projectId]);
+    expect(rollups).toEqual([
+      { level: 'ERROR', environment: 'staging', count: 1 },
+      { level: 'INFO', environment: 'production', count: 1 },
+      { level: 'WARNING', environment: 'production', count: 1 },
+    ]);
+    // A new environment seen in the stream is added to the project.
+    expect((await q(`SELECT environments FROM projects WHERE id = $1`, [projectId]))[0].environments).toEqual(['production', 'staging']);
+    expect((await q(`SELECT logs FROM usage_monthly WHERE account_id = $1`, [ownerId]))[0].logs).toBe(3);
+  });
+
+  it('stores and counts a retried batch exactly once', async () => {
+    const batch = job([log('Payment 1 captured', {}, base + 5000), log('Payment 2 captured', {}, base + 6000)]);
+    const [first, second] = [await processBatch(deps, batch), await processBatch(deps, batch)];
+    expect(first.inserted).toBe(2);
+    expect(second.inserted).toBe(0);
+    expect((await q(`SELECT count(*)::int AS n FROM logs WHERE id = ANY($1::uuid[])`, [batch.logs.map((l) => l.id)]))[0].n).toBe(2);
+    const [group] = await q(`SELECT count FROM log_groups WHERE project_id = $1 AND template LIKE 'Payment%'`, [projectId]);
+    expect(group.count).toBe(2);
+  });
+
+  it('groups exceptions by type and in-app frames, not by line numbers or values', async () => {
+    const exception = (line: number, value: string, fn = 'charge') => ({
+      type: 'ValueError',
+      value,
+      frames: [
+        { filename: 'app/payments.py', module: 'app.payments', function: fn, lineno: line, in_app: true },
+        { filename: '/usr/lib/python3.11/site-packages/lib.py', module: 'lib', function: 'call', lineno: 3, in_app: false },
+      ],
+    });
+    await processBatch(
+      deps,
+      job([
+        log('charge failed', { level: 'ERROR', exception: exception(10, 'amount 5') }),
+        log('charge failed again', { level: 'ERROR', exception: exception(42, 'amount 900') }),
+        log('refund failed', { level: 'ERROR', exception: exception(10, 'amount 5', 'refund') }),
+      ]),
+    );
+    const groups = await q(`SELECT kind, template, count FROM log_groups WHERE project_id = $1 AND kind = 'exception' ORDER BY template`, [projectId]);
+    expect(groups.map((g) => [g.template, g.count])).toEqual([
+      ['ValueError: in app.payments.charge', 2],
+      ['ValueError: in app.payments.refund', 1],
+    ]);
+  });
+
+  it('scrubs secrets on the server before storing', async () => {
+    const l = log('login with Bearer abcdefghijkl123 card 4111 1111 1111 1111', { request: { headers: { Authorization: 'Bearer x', Accept: '*/*' } } }, base + 9000);
+    await processBatch(deps, job([l]));
+    const [row] = await q(`SELECT message, request FROM logs WHERE id = $1`, [l.id]);
+    expect(row.message).toBe('login with Bearer [Filtered] card [Filtered]');
+    expect(row.request).toEqual({ headers: { Authorization: '[Filtered]', Accept: '*/*' } });
+  });
+
+  it('keeps logs over the monthly quota, marks them and records each threshold once', async () => {
+    const user = await createUser(handle.db, { username: 'kota', email: 'kota@example.com', firstName: '', lastName: '', passwordHash: 'x' });
+    if (!user.ok) throw new Error('user');
+    const project = await createProject(handle.db, { name: 'Kota', environments: ['production'], ownerId: user.user.id });
+    const month = '2026-11-01';
+    await handle.sql.query(`INSERT INTO usage_monthly (account_id, month, logs) VALUES ($1, $2, 49999)`, [user.user.id, month]);
+    const outcome = await processBatch(deps, job([log('a 1', {}, base + 1), log('a 2', {}, base + 2), log('a 3', {}, base + 3)], project.id));
+    expect(outcome.overage).toBe(2);
+    const rows = await q(`SELECT is_overage FROM logs WHERE project_id = $1 ORDER BY timestamp`, [project.id]);
+    expect(rows.map((r) => r.is_overage)).toEqual([false, true, true]);
+    expect((await q(`SELECT logs, overage_logs FROM usage_monthly WHERE account_id = $1`, [user.user.id]))[0]).toEqual({ logs: 50002, overage_logs: 2 });
+    expect((await q(`SELECT kind, threshold FROM usage_events WHERE account_id = $1`, [user.user.id]))).toEqual([{ kind: 'quota_100', threshold: 50000 }]);
+  });
+
+  it('makes log ids that carry the log time', () => {
+    const id = logIdFor(base + 123);
+    expect(timeOfLogId(id)).toBe(base + 123);
+    expect(timeOfLogId('00000000-0000-4000-8000-000000000000')).toBeUndefined();
+  });
+});

@@ -1,0 +1,222 @@
+import {
+  computeFingerprint,
+  createScrubber,
+  getPlan,
+  MAX_ENVIRONMENTS,
+  overageInBatch,
+  PLAN_IDS,
+  quotaCrossings,
+  type FingerprintResult,
+  type IngestJob,
+  type JobLog,
+  type PlanId,
+  type PlanPreset,
+  type ScrubSettings,
+} from '@seyir/domain';
+import {
+  addMonthlyUsage,
+  addProjectEnvironments,
+  addRollups,
+  applyGroupDeltas,
+  ensureGroups,
+  getIngestProject,
+  getMonthlyUsage,
+  insertLogs,
+  mergeGroups,
+  recordUsageEvents,
+  type DatabaseHandle,
+  type GroupCountChange,
+  type GroupDelta,
+  type GroupSeed,
+  type LogRow,
+  type RollupDelta,
+} from '@seyir/db';
+import type { TemplateChanges, TemplateStore } from './template-store.js';
+
+export interface PipelineDeps {
+  database: Pick<DatabaseHandle, 'sql' | 'transaction'>;
+  templates: TemplateStore;
+  planPreset: PlanPreset;
+}
+
+/** What a processed batch changed: the input of live updates. */
+export interface BatchOutcome {
+  projectId: string;
+  /** Logs newly stored (0 when the batch had been stored before: a retry). */
+  inserted: number;
+  /** Ids of the logs newly stored, in batch order. */
+  insertedIds: string[];
+  groups: (GroupCountChange & { isNew: boolean })[];
+  overage: number;
+}
+
+interface PreparedLog {
+  log: JobLog;
+  grouping: FingerprintResult;
+  scrubbed: Pick<LogRow, 'message' | 'metadata' | 'context' | 'exception' | 'request' | 'response'>;
+}
+
+function monthOf(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-01`;
+}
+
+function hourOf(ms: number): Date {
+  return new Date(Math.floor(ms / 3_600_000) * 3_600_000);
+}
+
+/** The user a log is about, for "users affected": context.user.id, else username, e-mail or IP. */
+function userKeyOf(log: JobLog): string | undefined {
+  const user = log.context?.user;
+  if (!user || typeof user !== 'object') return undefined;
+  const u = user as Record<string, unknown>;
+  for (const key of ['id', 'username', 'email', 'ip_address']) {
+    const value = u[key];
+    if (typeof value === 'string' || typeof value === 'number') return `${key}:${String(value).slice(0, 200)}`;
+  }
+  return undefined;
+}
+
+/**
+ * Stores one accepted batch, exactly once however often it is retried: scrubs secrets,
+ * fingerprints every log into a group, and in ONE transaction inserts the logs (skipping ids
+ * already stored) and adds to groups, hourly rollups and monthly usage only what was
+ * inserted. Over-quota logs are stored and marked.
+ */
+export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<BatchOutcome> {
+  const empty: BatchOutcome = { projectId: job.projectId, inserted: 0, insertedIds: [], groups: [], overage: 0 };
+  const project = await getIngestProject(deps.database.sql, job.projectId);
+  if (!project) return empty; // deleted since the batch was accepted: nothing to keep it for
+
+  const scrub = createScrubber(project.scrubSettings as ScrubSettings | null);
+  const miner = await deps.templates.minerFor(job.projectId);
+  const changes: TemplateChanges = { templates: new Map(), aliases: new Map() };
+  const merges = new Map<string, Set<string>>();
+  const prepared: PreparedLog[] = job.logs.map((log) => {
+    const message = scrub(log.message) as string;
+    const exception = log.exception ? (scrub(log.exception) as JobLog['exception']) : null;
+    const grouping = computeFingerprint(
+      { message, level: log.level, exception: exception ?? undefined, fingerprint: log.fingerprint ?? undefined, logger: log.logger },
+      miner,
+    );
+    if (grouping.learned) {
+      changes.templates.set(grouping.learned.templateId, grouping.learned.tokens);
+      for (const alias of grouping.learned.mergedTemplateIds) changes.aliases.set(alias, grouping.learned.templateId);
+    }
+    if (grouping.mergedFingerprints?.length) {
+      const set = merges.get(grouping.fingerprint) ?? new Set<string>();
+      for (const fp of grouping.mergedFingerprints) set.add(fp);
+      merges.set(grouping.fingerprint, set);
+    }
+    return {
+      log,
+      grouping,
+      scrubbed: {
+        message,
+        metadata: log.metadata ? scrub(log.metadata) : null,
+        context: log.context ? scrub(log.context) : null,
+        exception,
+        request: log.request ? scrub(log.request) : null,
+        response: log.response ? scrub(log.response) : null,
+      },
+    };
+  });
+  await deps.templates.save(job.projectId, changes);
+
+  const plan = getPlan((PLAN_IDS as readonly string[]).includes(project.plan) ? (project.plan as PlanId) : 'free', deps.planPreset);
+  const month = monthOf(job.receivedAtMs);
+  const usageBefore = await getMonthlyUsage(deps.database.sql, project.ownerId, month);
+  const overage = overageInBatch(usageBefore.logs, prepared.length, plan.monthlyLogs);
+  const firstOverage = prepared.length - overage;
+
+  const seeds = new Map<string, GroupSeed>();
+  for (const p of prepared) {
+    const seen = seeds.get(p.grouping.fingerprint);
+    if (!seen || p.log.timestampMs < seen.firstSeen.getTime()) {
+      seeds.set(p.grouping.fingerprint, {
+        fingerprint: p.grouping.fingerprint,
+        kind: p.grouping.kind,
+        template: p.grouping.template.slice(0, 2000),
+        reason: p.grouping.reason,
+        sampleMessage: p.scrubbed.message,
+        level: p.log.level,
+        firstSeen: new Date(p.log.timestampMs),
+      });
+    }
+  }
+  const newEnvironments = [...new Set(prepared.map((p) => p.log.environment))].filter((e) => !project.environments.includes(e));
+  const room = Math.max(0, MAX_ENVIRONMENTS - project.environments.length);
+
+  return deps.database.transaction(async (sql) => {
+    await addProjectEnvironments(sql, job.projectId, newEnvironments.slice(0, room));
+    const groupIds = await ensureGroups(sql, job.projectId, [...seeds.values()]);
+    for (const [target, fromFps] of merges) {
+      const targetId = groupIds.get(target);
+      const fromIds = [...fromFps].map((fp) => groupIds.get(fp)).filter((id): id is string => Boolean(id));
+      if (targetId && fromIds.length) await mergeGroups(sql, job.projectId, targetId, fromIds);
+    }
+    const rows: LogRow[] = prepared.map((p, index) => ({
+      id: p.log.id,
+      timestamp: new Date(p.log.timestampMs),
+      level: p.log.level,
+      environment: p.log.environment,
+      host: p.log.host,
+      logger: p.log.logger,
+      release: p.log.release,
+      groupId: groupIds.get(p.grouping.fingerprint)!,
+      tags: p.log.tags,
+      ...p.scrubbed,
+      metadata: p.log.clampedFrom ? { ...(p.scrubbed.metadata as object | null), _seyir: { timestamp_clamped_from: p.log.clampedFrom } } : p.scrubbed.metadata,
+      isOverage: index >= firstOverage,
+    }));
+    const insertedIds = await insertLogs(sql, job.projectId, new Date(job.receivedAtMs), rows);
+    if (insertedIds.size === 0) return empty;
+    const inserted = prepared.filter((p) => insertedIds.has(p.log.id));
+
+    const deltas = new Map<string, GroupDelta>();
+    const rollups = new Map<string, RollupDelta>();
+    for (const p of inserted) {
+      const groupId = groupIds.get(p.grouping.fingerprint)!;
+      const at = p.log.timestampMs;
+      let delta = deltas.get(groupId);
+      if (!delta) {
+        delta = { groupId, count: 0, firstSeen: new Date(at), lastSeen: new Date(at), lastLogId: p.log.id, level: p.log.level, environments: [], tags: [], users: [] };
+        deltas.set(groupId, delta);
+      }
+      delta.count++;
+      if (at < delta.firstSeen.getTime()) delta.firstSeen = new Date(at);
+      if (at >= delta.lastSeen.getTime()) {
+        delta.lastSeen = new Date(at);
+        delta.lastLogId = p.log.id;
+      }
+      if (rankOf(p.log.level) > rankOf(delta.level)) delta.level = p.log.level;
+      if (!delta.environments.includes(p.log.environment)) delta.environments.push(p.log.environment);
+      for (const tag of p.log.tags) if (delta.tags.length < 50 && !delta.tags.includes(tag)) delta.tags.push(tag);
+      const user = userKeyOf(p.log);
+      if (user && delta.users.length < 1000 && !delta.users.includes(user)) delta.users.push(user);
+
+      const hour = hourOf(at);
+      const key = `${hour.getTime()}|${p.log.level}|${p.log.environment}`;
+      const rollup = rollups.get(key) ?? { hour, level: p.log.level, environment: p.log.environment, count: 0 };
+      rollup.count++;
+      rollups.set(key, rollup);
+    }
+    const groupChanges = await applyGroupDeltas(sql, [...deltas.values()]);
+    await addRollups(sql, job.projectId, [...rollups.values()]);
+    const insertedOverage = rows.filter((r) => r.isOverage && insertedIds.has(r.id)).length;
+    const after = await addMonthlyUsage(sql, project.ownerId, month, inserted.length, insertedOverage);
+    await recordUsageEvents(sql, project.ownerId, month, quotaCrossings(after - inserted.length, after, plan.monthlyLogs));
+    return {
+      projectId: job.projectId,
+      inserted: inserted.length,
+      insertedIds: inserted.map((p) => p.log.id),
+      groups: groupChanges.map((g) => ({ ...g, isNew: g.count === deltas.get(g.groupId)?.count })),
+      overage: insertedOverage,
+    };
+  });
+}
+
+const RANKS = { DEBUG: 0, INFO: 1, WARNING: 2, ERROR: 3, CRITICAL: 4 } as const;
+function rankOf(level: string): number {
+  return RANKS[level as keyof typeof RANKS] ?? 0;
+}

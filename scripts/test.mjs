@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// `npm test`: install what is missing (npm packages; PostgreSQL, Redis and Chromium with apt as
+// root), then run every suite: typecheck, lint, unit and integration tests (real PostgreSQL and
+// Redis), the web app's tests and the Python client's tests. Every step runs even when an earlier
+// one fails, so one run shows every failure; the exit code is non-zero if any failed.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ensureNodeModules, ensureSystemPackages, log, ROOT } from './lib.mjs';
+
+try {
+  ensureNodeModules();
+  ensureSystemPackages();
+} catch (error) {
+  process.stderr.write(`npm test could not prepare the machine: ${error.message}\n`);
+  process.exit(1);
+}
+
+const reports = join(ROOT, '.tmp', 'test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+const results = [];
+
+function step(name, command, args, { count } = {}) {
+  log(`▶ ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: count === 'pytest' ? ['inherit', 'pipe', 'inherit'] : 'inherit', encoding: 'utf8' });
+  if (count === 'pytest') {
+    process.stdout.write(result.stdout ?? '');
+    const summary = /(?:(\d+) failed)?[, ]*(?:(\d+) passed)?[^\n]* in [\d.]+s/.exec(result.stdout ?? '');
+    const failed = Number(/(\d+) failed/.exec(result.stdout ?? '')?.[1] ?? 0);
+    const passed = Number(/(\d+) passed/.exec(result.stdout ?? '')?.[1] ?? 0);
+    if (summary) {
+      totals.passed += passed;
+      totals.failed += failed;
+    }
+  }
+  if (count && count !== 'pytest' && existsSync(count)) {
+    const json = JSON.parse(readFileSync(count, 'utf8'));
+    totals.passed += json.numPassedTests ?? 0;
+    totals.failed += json.numFailedTests ?? 0;
+  }
+  const ok = result.status === 0;
+  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  log(`${ok ? '✔' : '✘'} ${name}`);
+  return ok;
+}
+
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const hasWeb = existsSync(join(ROOT, 'apps', 'web', 'vitest.config.ts'));
+
+step('typecheck (server, packages)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+if (hasWeb) step('typecheck (web)', bin('tsc'), ['-p', 'apps/web/tsconfig.json', '--noEmit']);
+step('lint', bin('eslint'), ['.', '--max-warnings=0']);
+const vitestJson = join(reports, 'vitest.json');
+step('unit + integration tests (real PostgreSQL and Redis)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+], { count: vitestJson });
+if (hasWeb) {
+  const webJson = join(reports, 'web.json');
+  step('web app tests', bin('vitest'), ['run', '--config', 'apps/web/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${webJson}`], { count: webJson });
+}
+if (existsSync(join(ROOT, 'clients', 'python', 'run-tests.sh'))) {
+  step('Python client tests', 'bash', ['clients/python/run-tests.sh'], { count: 'pytest' });
+}
+
+process.stdout.write('\n');
+for (const r of results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds} s)\n`);
+const failedSteps = results.filter((r) => !r.ok).length;
+process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed + (failedSteps && !totals.failed ? failedSteps : 0)} failed\n`);
+process.exit(failedSteps === 0 ? 0 : 1);

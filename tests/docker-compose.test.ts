@@ -1,0 +1,32 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+
+/** Docker is not available here: check the topology file parses and names only what exists. */
+const root = join(import.meta.dirname, '..');
+const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as {
+  services: Record<string, { command?: string[]; build?: { dockerfile: string }; environment?: Record<string, string>; depends_on?: Record<string, unknown> }>;
+};
+
+describe('docker-compose.yml', () => {
+  it('describes gateway, worker, postgres and redis', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['gateway', 'postgres', 'redis', 'worker']);
+  });
+
+  it('runs entry points and Dockerfiles that exist in the repository', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (service.build) expect(existsSync(join(root, service.build.dockerfile)), `${name} dockerfile`).toBe(true);
+      for (const arg of service.command ?? []) {
+        if (/\.(ts|js|mjs)$/.test(arg)) expect(existsSync(join(root, arg)), `${name}: ${arg}`).toBe(true);
+      }
+      for (const dependency of Object.keys(service.depends_on ?? {})) expect(compose.services[dependency], dependency).toBeDefined();
+    }
+  });
+
+  it('gives gateway and worker the distributed-mode settings', () => {
+    for (const name of ['gateway', 'worker']) {
+      expect(Object.keys(compose.services[name]!.environment ?? {})).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET']));
+    }
+  });
+});
