@@ -41,9 +41,11 @@ export function newestFile(dir) {
 export function ensureNodeModules() {
   const installed = join(ROOT, 'node_modules', '.package-lock.json');
   if (existsSync(installed) && mtime(installed) >= mtime(join(ROOT, 'package-lock.json'))) return;
-  log('npm bağımlılıkları kuruluyor (npm ci)…');
-  const code = run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
-  if (code !== 0) throw new Error('npm ci failed');
+  // `npm install`, not `npm ci`: with npm's omit-lockfile-registry-resolved setting the lock
+  // lacks the optional platform packages of other systems, and `npm ci` refuses such a lock.
+  log('npm bağımlılıkları kuruluyor (npm install)…');
+  const code = run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
+  if (code !== 0) throw new Error('npm install failed');
 }
 
 /** Builds the web app when its sources are newer than its build. */
