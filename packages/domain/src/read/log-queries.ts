@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { READ_MESSAGES as M } from './messages.js';
+import { parseSearch } from './parse-search.js';
+import { endParam, environmentParam, intParam, levelsParam, sortOrderParam, startParam, withoutBlanks } from './query-params.js';
+
+/** Logs page size (§9) and the most one page may hold. */
+export const LOGS_DEFAULT_LIMIT = 50;
+export const LOGS_MAX_LIMIT = 500;
+/** Deepest offset served: past it, narrow the time range instead (offsets cost what they skip). */
+export const LOGS_MAX_SKIP = 100_000;
+/** A searched total is counted exactly up to this many logs, then reported as an estimate. */
+export const SEARCH_COUNT_CAP = 10_000;
+
+export const LOG_SORT_FIELDS = ['timestamp', 'level'] as const;
+export type LogSortField = (typeof LOG_SORT_FIELDS)[number];
+
+const filterShape = {
+  level: levelsParam,
+  environment: environmentParam,
+  search: z.string({ error: M.searchTooLong }).max(200, { error: M.searchTooLong }).transform(parseSearch).optional(),
+  start_time: startParam,
+  end_time: endParam,
+};
+
+function toFilter<T extends { level?: unknown; environment?: unknown; search?: unknown; start_time?: Date | undefined; end_time?: Date | undefined }>(v: T) {
+  const { level, environment, search, start_time, end_time, ...rest } = v;
+  return { ...rest, levels: level, environment, search, from: start_time, before: end_time };
+}
+
+const rangeIsOrdered = (v: { start_time?: Date | undefined; end_time?: Date | undefined }) => !v.start_time || !v.end_time || v.start_time < v.end_time;
+
+/** Filters shared by the logs list and its stats (§4, §7 Logs). Blank values are ignored. */
+export const LogFilterQuerySchema = z.preprocess(
+  withoutBlanks,
+  z
+    .object(filterShape)
+    .refine(rangeIsOrdered, { path: ['end_time'], error: M.dateRangeInvalid })
+    .transform(toFilter),
+);
+export type LogFilterQuery = z.output<typeof LogFilterQuerySchema>;
+
+/** GET /api/v1/projects/{id}/logs/: the filters plus paging and sort. */
+export const LogListQuerySchema = z.preprocess(
+  withoutBlanks,
+  z
+    .object({
+      ...filterShape,
+      limit: intParam({ min: 1, max: LOGS_MAX_LIMIT, default: LOGS_DEFAULT_LIMIT, message: M.limitInvalid(LOGS_MAX_LIMIT) }),
+      skip: intParam({ min: 0, max: Number.MAX_SAFE_INTEGER, default: 0, message: M.skipInvalid }).refine((n) => n <= LOGS_MAX_SKIP, {
+        error: M.skipTooLarge(LOGS_MAX_SKIP),
+      }),
+      sortBy: z.enum(LOG_SORT_FIELDS, { error: M.logSortByInvalid }).default('timestamp'),
+      sortOrder: sortOrderParam,
+    })
+    .refine(rangeIsOrdered, { path: ['end_time'], error: M.dateRangeInvalid })
+    .transform(toFilter),
+);
+export type LogListQuery = z.output<typeof LogListQuerySchema>;

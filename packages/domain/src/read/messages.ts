@@ -1,0 +1,22 @@
+/** Turkish details of the read side (logs, groups, notes, dashboard). */
+export const READ_MESSAGES = {
+  levelInvalid: 'Geçersiz seviye. DEBUG, INFO, WARNING, ERROR veya CRITICAL olmalıdır.',
+  environmentInvalid: 'Geçersiz ortam adı.',
+  searchTooLong: 'Arama metni en fazla 200 karakter olabilir.',
+  dateInvalid: 'Geçersiz tarih. ISO 8601 biçiminde olmalıdır (ör. 2025-03-05 veya 2025-03-05T10:00:00Z).',
+  dateRangeInvalid: 'Başlangıç zamanı bitiş zamanından sonra olamaz.',
+  limitInvalid: (max: number) => `limit 1 ile ${max} arasında bir tam sayı olmalıdır.`,
+  skipInvalid: 'skip 0 veya daha büyük bir tam sayı olmalıdır.',
+  skipTooLarge: (max: number) => `skip en fazla ${max} olabilir; daha eski kayıtlar için zaman filtresi kullanın.`,
+  logSortByInvalid: 'sortBy timestamp veya level olmalıdır.',
+  sortOrderInvalid: 'Sıralama yönü asc veya desc olmalıdır.',
+  groupSortByInvalid: 'sort_by last_seen, first_seen veya count olmalıdır.',
+  daysInvalid: 'days 1, 3, 7, 14, 30 veya 90 olmalıdır.',
+  activityDaysInvalid: 'days 1 ile 90 arasında bir tam sayı olmalıdır.',
+  statusInvalid: 'Geçersiz durum. unresolved, resolved veya ignored olmalıdır.',
+  noteRequired: 'Not metni gereklidir.',
+  noteTooLong: 'Not en fazla 2000 karakter olabilir.',
+  logNotFound: 'Log bulunamadı.',
+  groupNotFound: 'Log grubu bulunamadı.',
+  groupHealthNotReady: 'Grup sağlık raporu henüz hazır değil.',
+} as const;
