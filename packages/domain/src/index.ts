@@ -10,3 +10,4 @@ export * from './format/index.js';
 export * from './grouping/index.js';
 export * from './ingest/index.js';
 export * from './scrub/index.js';
+export * from './read/index.js';
