@@ -1,5 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -78,23 +78,32 @@ export async function startPostgres(options: { settings?: Record<string, string>
     ]);
   };
 
+  // Signals go to the postmaster itself (its pid file), not to `runuser`, which does not pass
+  // them on: SIGINT is PostgreSQL's fast shutdown, SIGKILL a crash (the fault tests' case).
   const stop = async (mode: 'fast' | 'kill' = 'fast') => {
     const proc = child;
     if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
     const done = new Promise((r) => proc.once('exit', r));
-    if (mode === 'kill') {
-      // runuser forwards SIGTERM but not SIGKILL; kill the postmaster's whole process group.
+    const postmaster = postmasterPid(dataDir);
+    if (postmaster) {
       try {
-        execFileSync('pkill', ['-KILL', '-f', `${dataDir}( |$)`]);
+        process.kill(postmaster, mode === 'kill' ? 'SIGKILL' : 'SIGINT');
       } catch {
         /* already gone */
       }
-      proc.kill('SIGKILL');
-    } else {
-      proc.kill('SIGINT');
     }
+    if (mode === 'kill') {
+      // Backends outlive a killed postmaster for a moment; end them too so the port frees.
+      try {
+        execFileSync('pkill', ['-KILL', '-f', `${dataDir}( |$)`]);
+      } catch {
+        /* none left */
+      }
+    }
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
     await done;
-    if (mode === 'kill') await waitFor('postgres processes to end', async () => !isRunning(dataDir), 10_000);
+    clearTimeout(timer);
+    await waitFor('postgres processes to end', async () => !isRunning(dataDir), 15_000);
   };
 
   await start();
@@ -109,6 +118,15 @@ export async function startPostgres(options: { settings?: Record<string, string>
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+function postmasterPid(dataDir: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isRunning(dataDir: string): boolean {

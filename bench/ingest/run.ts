@@ -1,0 +1,222 @@
+/**
+ * `npm run bench:ingest -- --json`: the distributed topology on this machine — PostgreSQL and
+ * Redis from the test harness, one gateway and one worker as separate processes — driven by
+ * concurrent clients posting 100-log batches. Prints one JSON object (see issue 3).
+ */
+import { randomUUID } from 'node:crypto';
+import { createDatabase, startPostgres, startRedis } from '@seyir/testkit';
+import { createApiKey, createProject, createUser, migrate, openDatabase } from '@seyir/db';
+import { newApiKeyRecord } from '../../apps/gateway/src/services/api-keys.js';
+import { measureCopy } from './copy-baseline.js';
+import { percentile, startApp, waitForHttp } from './processes.js';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const SECONDS = arg('seconds', 30);
+const CLIENTS = arg('clients', 8);
+const BATCH = arg('batch', 100);
+const log = (message: string) => process.stderr.write(`[bench:ingest] ${message}\n`);
+
+const TEMPLATES = [
+  (i: number) => `User ${1000 + (i % 500)} logged in from 10.0.${i % 255}.${(i * 7) % 255}`,
+  (i: number) => `GET /api/orders/${i} 200 ${(i % 90) + 5}ms`,
+  (i: number) => `Payment ${randomUUID()} captured for ${(i % 300) + 1}.99 TRY`,
+  (i: number) => `Cache miss for key product:${i % 1000}`,
+  (i: number) => `Worker job ${i} finished in ${i % 17}.${i % 10}s`,
+];
+
+function makeBatch(seed: number): string {
+  const logs = Array.from({ length: BATCH }, (_, j) => {
+    const i = seed * BATCH + j;
+    const level = i % 20 === 0 ? 'ERROR' : i % 7 === 0 ? 'WARNING' : 'INFO';
+    return {
+      message: TEMPLATES[i % TEMPLATES.length]!(i),
+      level,
+      environment: 'production',
+      host: `web-${i % 4}`,
+      tags: ['bench'],
+      metadata: { logger: 'app.orders', lineno: 42 + (i % 10) },
+      ...(level === 'ERROR'
+        ? {
+            exception: {
+              type: 'ValueError',
+              value: `invalid amount ${i}`,
+              frames: [{ filename: 'app/orders.py', module: 'app.orders', function: 'charge', lineno: 10 + (i % 3), in_app: true }],
+            },
+          }
+        : {}),
+    };
+  });
+  return JSON.stringify(logs);
+}
+
+async function main(): Promise<void> {
+  log('starting PostgreSQL and Redis');
+  const postgres = await startPostgres();
+  const redis = await startRedis();
+  await createDatabase(postgres.adminUrl, 'seyir_bench');
+  const databaseUrl = postgres.urlFor('seyir_bench');
+  const handle = await openDatabase({ databaseUrl, poolSize: 4 });
+  await migrate(handle);
+  const user = await createUser(handle.db, { username: 'bench', email: 'bench@example.com', firstName: '', lastName: '', passwordHash: 'x' });
+  if (!user.ok) throw new Error('bench user');
+  await handle.sql.query(`UPDATE users SET plan = 'professional' WHERE id = $1`, [user.user.id]);
+  const project = await createProject(handle.db, { name: 'Bench', environments: ['production'], ownerId: user.user.id });
+  const record = newApiKeyRecord();
+  await createApiKey(handle.db, { projectId: project.id, name: 'bench', keyHash: record.keyHash, keyPrefix: record.keyPrefix, keyLast4: record.keyLast4, createdBy: user.user.id });
+
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const env = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1234',
+    LOG_LEVEL: 'warn',
+    SEYIR_INGEST_KEY_RPS: '100000',
+  };
+  const gateway = startApp('apps/gateway/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const worker = startApp('apps/ingest-worker/src/main.ts', env);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${base}/readyz`);
+  log('gateway and worker up');
+
+  const bodies = Array.from({ length: 50 }, (_, i) => makeBatch(i));
+  const headers = { 'content-type': 'application/json', 'x-seyir-key': record.key };
+  const count = async () => Number((await handle.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM logs WHERE project_id = $1', [project.id])).rows[0]!.n);
+
+  // Warm-up: templates learned, JIT warm, pools filled.
+  for (let i = 0; i < 20; i++) await fetch(`${base}/api/ingest/batch`, { method: 'POST', headers, body: bodies[i % bodies.length]! });
+  while ((await count()) < 20 * BATCH) await new Promise((r) => setTimeout(r, 50));
+
+  // Phase 1: saturation with CLIENTS closed-loop clients honouring Retry-After.
+  let accepted = 0;
+  let throttled = 0;
+  const httpMs: number[] = [];
+  const visibleMs: number[] = [];
+  let running = true;
+  const startCount = await count();
+  const started = performance.now();
+  const client = async (id: number) => {
+    let n = id;
+    while (running) {
+      const t0 = performance.now();
+      const response = await fetch(`${base}/api/ingest/batch`, { method: 'POST', headers, body: bodies[n++ % bodies.length]! });
+      const body = (await response.json()) as { accepted?: number };
+      httpMs.push(performance.now() - t0);
+      if (response.status === 202) accepted += body.accepted ?? 0;
+      else {
+        throttled++;
+        await new Promise((r) => setTimeout(r, Number(response.headers.get('retry-after') ?? 1) * 1000));
+      }
+    }
+  };
+  // A marker log every 250 ms: time from its 202 until a query finds it in PostgreSQL.
+  const markers = async () => {
+    let n = 0;
+    while (running) {
+      const at = new Date(Date.now() - 1).toISOString();
+      const message = `bench-marker-${n++}`;
+      const response = await fetch(`${base}/api/ingest`, { method: 'POST', headers, body: JSON.stringify({ message, timestamp: at }) });
+      const acked = performance.now();
+      if (response.status === 202) {
+        accepted += 1;
+        void (async () => {
+          const deadline = acked + 60_000;
+          while (performance.now() < deadline) {
+            const { rows } = await handle.sql.query('SELECT 1 FROM logs WHERE project_id = $1 AND timestamp = $2 AND message = $3', [project.id, at, message]);
+            if (rows.length > 0) {
+              visibleMs.push(performance.now() - acked);
+              return;
+            }
+            await new Promise((r) => setTimeout(r, 10));
+          }
+          visibleMs.push(60_000);
+        })();
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+  const loops = [...Array.from({ length: CLIENTS }, (_, i) => client(i)), markers()];
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  running = false;
+  await Promise.all(loops);
+  const acceptedPhase1 = accepted;
+  const deadline = performance.now() + 120_000;
+  let stored = await count();
+  while (stored - startCount < acceptedPhase1 && performance.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    stored = await count();
+  }
+  const drained = performance.now();
+  const storedPhase1 = stored - startCount;
+  const logsPerS = Math.round(storedPhase1 / ((drained - started) / 1000));
+  log(`saturation: ${storedPhase1} logs in ${((drained - started) / 1000).toFixed(1)} s (${throttled} throttled answers)`);
+
+  // Phase 2: open-loop load at 80 % of what was sustained; HTTP latency under normal load.
+  const targetBatchesPerS = (0.8 * logsPerS) / BATCH;
+  const phase2Ms: number[] = [];
+  let phase2Accepted = 0;
+  const phase2Seconds = Math.min(15, SECONDS);
+  const inflight = new Set<Promise<void>>();
+  const p2start = performance.now();
+  for (let i = 0; performance.now() - p2start < phase2Seconds * 1000; i++) {
+    const due = p2start + (i / targetBatchesPerS) * 1000;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (inflight.size >= 64) await Promise.race(inflight);
+    const p = (async () => {
+      const t0 = performance.now();
+      const response = await fetch(`${base}/api/ingest/batch`, { method: 'POST', headers, body: bodies[i % bodies.length]! });
+      const body = (await response.json()) as { accepted?: number };
+      phase2Ms.push(performance.now() - t0);
+      if (response.status === 202) phase2Accepted += body.accepted ?? 0;
+    })();
+    inflight.add(p);
+    void p.finally(() => inflight.delete(p));
+  }
+  await Promise.all(inflight);
+  const expectedTotal = acceptedPhase1 + phase2Accepted;
+  const end = performance.now() + 120_000;
+  while ((await count()) - startCount < expectedTotal && performance.now() < end) await new Promise((r) => setTimeout(r, 100));
+  const lost = expectedTotal - ((await count()) - startCount);
+  log(`phase 2: ${phase2Accepted} accepted at ${Math.round(targetBatchesPerS * BATCH)} logs/s target; lost ${lost}`);
+
+  log('stopping gateway and worker');
+  const gatewayRss = gateway.peakRssMb();
+  const workerRss = worker.peakRssMb();
+  await gateway.stop();
+  await worker.stop();
+
+  log('measuring the COPY baseline');
+  const copyRowsPerS = await measureCopy(databaseUrl, 200_000, JSON.parse(bodies[0]!).map((l: { message: string }) => l.message));
+
+  const result = {
+    logs_per_s: logsPerS,
+    http_p50_ms: Math.round(percentile(phase2Ms, 50) * 10) / 10,
+    http_p99_ms: Math.round(percentile(phase2Ms, 99) * 10) / 10,
+    http_p99_ms_saturated: Math.round(percentile(httpMs, 99) * 10) / 10,
+    visible_p99_ms: Math.round(percentile(visibleMs, 99)),
+    visible_p50_ms: Math.round(percentile(visibleMs, 50)),
+    gateway_rss_mb: gatewayRss,
+    worker_rss_mb: workerRss,
+    copy_rows_per_s: copyRowsPerS,
+    ratio_to_copy: Math.round((logsPerS / copyRowsPerS) * 1000) / 1000,
+    lost,
+    throttled_answers: throttled,
+    phase2_target_logs_per_s: Math.round(0.8 * logsPerS),
+    clients: CLIENTS,
+    batch: BATCH,
+    seconds: SECONDS,
+  };
+  await handle.close();
+  await redis.destroy();
+  await postgres.destroy();
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:ingest failed: ${(error as Error).stack ?? error}\n`);
+  process.exit(1);
+});
