@@ -6,6 +6,7 @@ import type { LoginThrottle } from './auth/login-throttle.js';
 import type { TokenService } from './auth/tokens.js';
 import type { IngestKeys } from './ingest/ingest-keys.js';
 import type { IngestSink } from './ingest/ingest-sink.js';
+import type { LiveHooks } from './live/index.js';
 
 /** Long-lived clients and settings, made once at boot and passed to routes and services. */
 export interface AppDeps {
@@ -27,6 +28,8 @@ export interface AppDeps {
   ingestKeys: IngestKeys;
   /** Ingest requests allowed per API key per second. */
   ingestRequestsPerSecond: number;
+  /** The live (Socket.IO) server's hooks, once it is attached. */
+  live?: LiveHooks | undefined;
   /** Clock, injectable for tests. */
   now: () => Date;
 }

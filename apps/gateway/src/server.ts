@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate, openDatabase, type DatabaseHandle } from '@seyir/db';
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
-import { TemplateStore } from '@seyir/pipeline';
+import { createLivePublisher, TemplateStore } from '@seyir/pipeline';
 import { createApp } from './app.js';
 import { IngestKeys } from './ingest/ingest-keys.js';
 import { createInlineSink, createQueueSink } from './ingest/ingest-sink.js';
@@ -13,6 +13,7 @@ import { createLoginThrottle } from './auth/login-throttle.js';
 import { createTokenService } from './auth/tokens.js';
 import type { GatewayConfig } from './config.js';
 import type { AppDeps } from './deps.js';
+import { attachLiveServer, type LiveServer } from './live/index.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -47,6 +48,9 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   if (redis) await waitUntilReady(redis, 5_000);
+  // Embedded mode publishes to the Socket.IO server attached below, once the HTTP server exists.
+  const liveRelay: { server?: LiveServer } = {};
+  const livePublisher = createLivePublisher({ sql: database.sql, transport: { send: (frame) => liveRelay.server?.deliver(frame) } });
   const deps: AppDeps = {
     database,
     db: database.db,
@@ -60,12 +64,15 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
     webDist: config.SEYIR_WEB_DIST ?? join(REPO_ROOT, 'apps', 'web', 'dist'),
     ingest: redis
       ? createQueueSink(redis, config.SEYIR_REDIS_PREFIX, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING })
-      : createInlineSink({ database, templates: new TemplateStore(database.sql), planPreset: config.SEYIR_PLAN_PRESET }, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING }),
+      : createInlineSink({ database, templates: new TemplateStore(database.sql), planPreset: config.SEYIR_PLAN_PRESET }, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING }, livePublisher),
     ingestKeys: new IngestKeys(database.db),
     ingestRequestsPerSecond: config.SEYIR_INGEST_KEY_RPS,
     now: () => new Date(),
   };
   const server = createServer(createApp(deps));
+  const live = attachLiveServer(server, deps);
+  liveRelay.server = live;
+  deps.live = live;
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolveListen());
@@ -80,6 +87,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
     deps,
     close: () =>
       (closing ??= (async () => {
+        await live.close();
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));
         await deps.ingest.close();

@@ -1,6 +1,6 @@
 import { INGEST_QUEUE } from '@seyir/domain';
 import { openDatabase, type DatabaseHandle } from '@seyir/db';
-import { bullPrefix, ingestBackoff, TemplateStore } from '@seyir/pipeline';
+import { bullPrefix, createLivePublisher, createRedisLiveTransport, ingestBackoff, TemplateStore, type LivePublisher } from '@seyir/pipeline';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -20,7 +20,11 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
   const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   const pipeline = { database, templates: new TemplateStore(database.sql), planPreset: config.SEYIR_PLAN_PRESET };
-  const worker = new Worker(INGEST_QUEUE, createIngestHandler(pipeline), {
+  const publisher = createLivePublisher({ sql: database.sql, transport: createRedisLiveTransport(connection, config.SEYIR_REDIS_PREFIX) });
+  const live: LivePublisher = {
+    publishBatchOutcome: (outcome) => publisher.publishBatchOutcome(outcome).catch((error: unknown) => logger.warn({ err: error }, 'live publish failed')),
+  };
+  const worker = new Worker(INGEST_QUEUE, createIngestHandler(pipeline, live), {
     connection,
     prefix: bullPrefix(config.SEYIR_REDIS_PREFIX),
     concurrency: config.SEYIR_WORKER_CONCURRENCY,

@@ -11,3 +11,4 @@ export * from './grouping/index.js';
 export * from './ingest/index.js';
 export * from './scrub/index.js';
 export * from './read/index.js';
+export * from './live/index.js';

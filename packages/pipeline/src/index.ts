@@ -2,3 +2,4 @@ export * from './log-id.js';
 export * from './template-store.js';
 export * from './process-batch.js';
 export * from './ingest-queue.js';
+export * from './live/index.js';

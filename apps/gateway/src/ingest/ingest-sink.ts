@@ -1,5 +1,5 @@
 import { AppError, INGEST_MESSAGES, INGEST_QUEUE, type IngestJob } from '@seyir/domain';
-import { bullPrefix, ingestJobOptions, processBatch, type PipelineDeps } from '@seyir/pipeline';
+import { bullPrefix, ingestJobOptions, processBatch, type LivePublisher, type PipelineDeps } from '@seyir/pipeline';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 
@@ -26,7 +26,7 @@ function overloaded(retryAfterSeconds: number): AppError {
  * Embedded mode: the pipeline runs in this process and a batch is acknowledged only after its
  * transaction committed. At most `concurrency` run and `maxWaiting` wait; past that, 503.
  */
-export function createInlineSink(pipeline: PipelineDeps, limits: SinkLimits = {}): IngestSink {
+export function createInlineSink(pipeline: PipelineDeps, limits: SinkLimits = {}, live?: LivePublisher): IngestSink {
   const concurrency = limits.concurrency ?? 1;
   const maxWaiting = limits.maxWaiting ?? 16;
   let running = 0;
@@ -40,7 +40,9 @@ export function createInlineSink(pipeline: PipelineDeps, limits: SinkLimits = {}
       }
       running++;
       try {
-        await processBatch(pipeline, job);
+        const outcome = await processBatch(pipeline, job);
+        // Not awaited: live updates never hold up the acknowledgement; a lost one is caught up on reconnect.
+        void live?.publishBatchOutcome(outcome).catch(() => undefined);
       } catch (error) {
         failed++;
         throw new AppError('UNAVAILABLE', INGEST_MESSAGES.unavailable, { cause: error, retryAfterSeconds: 2 });

@@ -45,6 +45,7 @@ export function memberRoutes(deps: AppDeps): Router {
     const outcome = await removeMember(deps.db, param(req, 'projectId'), targetId(req));
     if (outcome === 'absent') throw new AppError('NOT_FOUND', SERVER_MESSAGES.memberNotFound);
     if (outcome === 'owner') throw new AppError('CONFLICT', SERVER_MESSAGES.ownerCannotBeRemoved);
+    await deps.live?.evictFromProject(param(req, 'projectId'), targetId(req));
     res.status(204).end();
   });
 

@@ -1,0 +1,119 @@
+import { LIVE_MESSAGES, SERVER_MESSAGES, type LiveBatch, type LiveGroup, type LiveStats } from '@seyir/domain';
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../test/test-gateway.js';
+import { connectLive, LiveConnectError, type LiveTestClient } from './live-test-client.js';
+
+/** Embedded mode: the pipeline runs in the gateway and frames go to the in-process Socket.IO server. */
+const SECRET = 'live-test-secret-that-is-at-least-32-characters';
+let gw: TestGateway;
+let owner: { token: string; user: { id: string } };
+let projectId: string;
+let key: string;
+const clients: LiveTestClient[] = [];
+
+beforeAll(async () => {
+  gw = await startTestGateway({ database: 'pglite', env: { JWT_SECRET: SECRET } });
+  owner = await gw.api.signUp('canli');
+  projectId = (await gw.api.createProject(owner.token, 'Canlı Proje', ['production'])).id;
+  key = (await gw.api.post(`/api/v1/projects/${projectId}/api-keys/`, { name: 'Canlı anahtar' }, owner.token)).body.key;
+});
+afterAll(async () => {
+  for (const client of clients) client.close();
+  await gw?.close();
+});
+
+async function connect(token: string, options: { batch?: boolean } = {}) {
+  const client = await connectLive(gw.url, token, options);
+  clients.push(client);
+  return client;
+}
+
+async function ingest(logs: { message: string; level?: string }[], apiKey = key) {
+  const response = await gw.api.request('POST', '/api/ingest/batch', { headers: { 'x-seyir-key': apiKey }, json: logs.map((l) => ({ level: 'INFO', ...l })) });
+  expect(response.status).toBeLessThan(300);
+}
+
+async function refusal(token: string): Promise<LiveConnectError> {
+  const error = await connect(token).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(LiveConnectError);
+  return error as LiveConnectError;
+}
+
+describe('live gateway (embedded)', () => {
+  it('refuses a missing, forged, expired or revoked token with a Turkish message', async () => {
+    expect((await refusal('')).message).toBe(SERVER_MESSAGES.unauthenticated);
+    const forged = jwt.sign({ ver: 0 }, 'another-secret-that-is-also-32-characters-long', { subject: owner.user.id, expiresIn: 3600 });
+    expect((await refusal(forged)).message).toBe(SERVER_MESSAGES.sessionExpired);
+    const expired = jwt.sign({ ver: 0, exp: Math.floor(Date.now() / 1000) - 60 }, SECRET, { subject: owner.user.id });
+    expect((await refusal(expired)).message).toBe(SERVER_MESSAGES.sessionExpired);
+    expect((await refusal(expired)).data).toMatchObject({ code: 'UNAUTHENTICATED' });
+
+    const leaver = await gw.api.signUp('cikanci');
+    await connect(leaver.token); // valid until the logout below
+    expect((await gw.api.post('/api/v1/auth/logout', {}, leaver.token)).status).toBeLessThan(300);
+    expect((await refusal(leaver.token)).message).toBe(SERVER_MESSAGES.sessionExpired);
+  });
+
+  it("streams a member's new logs, the group they went to and today's counts", async () => {
+    const client = await connect(owner.token);
+    expect(await client.join(projectId)).toEqual({ ok: true, project_ids: [projectId] });
+    await ingest([{ message: 'Ödeme alındı', level: 'INFO' }, { message: 'Veritabanı bağlantısı koptu', level: 'ERROR' }]);
+    await client.waitFor(() => client.logs().length === 2 && client.events.some((e) => e.name === 'stats:updated'));
+    expect(client.logs().map((l) => [l.message, l.level, l.project_id])).toEqual([
+      ['Ödeme alındı', 'INFO', projectId],
+      ['Veritabanı bağlantısı koptu', 'ERROR', projectId],
+    ]);
+    const log = client.logs()[0]!;
+    expect(Object.keys(log).sort()).toEqual(['_id', 'environment', 'group_id', 'host', 'id', 'level', 'message', 'project_id', 'tags', 'timestamp']);
+    const groups = client.events.filter((e) => e.name === 'group:updated').map((e) => e.payload as LiveGroup);
+    expect(groups).toHaveLength(2);
+    expect(groups.every((g) => g.is_new && g.count === 1 && g.status === 'unresolved' && g._id === g.group_id)).toBe(true);
+    const stats = client.events.findLast((e) => e.name === 'stats:updated')!.payload as LiveStats;
+    expect(stats).toMatchObject({ project_id: projectId, today: { INFO: 1, ERROR: 1 }, today_total: 2 });
+  });
+
+  it('answers a join of a project the user does not see with an error and sends it nothing', async () => {
+    const stranger = await gw.api.signUp('yabanci');
+    const client = await connect(stranger.token);
+    const answer = await client.join(projectId);
+    expect(answer).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: LIVE_MESSAGES.projectNotFound, project_id: projectId } });
+    expect(client.events).toEqual([{ name: 'error', payload: answer.ok ? null : answer.error, at: expect.any(Number) }]);
+    expect((await client.join('not-a-project')).ok).toBe(false);
+    expect((await client.joinDashboard()).ok).toBe(true);
+
+    const member = await connect(owner.token);
+    await member.join(projectId);
+    await ingest([{ message: 'Yalnız üyeler görür' }]);
+    await member.waitFor(() => member.logs().length === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(client.events.map((e) => e.name)).toEqual(['error', 'error']);
+  });
+
+  it('coalesces a burst into a few frames carrying the newest logs and the number left out', async () => {
+    const client = await connect(owner.token, { batch: true });
+    await client.join(projectId);
+    const started = Date.now();
+    for (let i = 0; i < 6; i++) await ingest(Array.from({ length: 100 }, (_, j) => ({ message: `Yığın ${i}-${j}` })));
+    const frames = () => client.events.filter((e) => e.name === 'live:batch').map((e) => e.payload as LiveBatch);
+    await client.waitFor(() => frames().reduce((n, f) => n + f.logs.length + f.skipped, 0) === 600, 10_000);
+    const elapsed = Date.now() - started;
+    expect(frames().length).toBeLessThanOrEqual(Math.ceil(elapsed / 250) + 1);
+    expect(frames().every((f) => f.logs.length <= 200)).toBe(true);
+    expect(frames().at(-1)!.logs.at(-1)!.message).toBe('Yığın 5-99');
+    const times = client.events.filter((e) => e.name === 'live:batch').map((e) => e.at);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(150);
+  });
+
+  it('joins every project of the user for the dashboard', async () => {
+    const second = (await gw.api.createProject(owner.token, 'İkinci Proje', ['production'])).id;
+    const client = await connect(owner.token);
+    const answer = await client.joinDashboard();
+    expect(answer.ok && [...answer.project_ids].sort()).toEqual([projectId, second].sort());
+    await ingest([{ message: 'Panoya düşer' }]);
+    await client.waitFor(() => client.logs(projectId).length === 1);
+  });
+});

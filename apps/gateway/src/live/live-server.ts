@@ -1,0 +1,169 @@
+import type { Server as HttpServer } from 'node:http';
+import {
+  canSeeProject,
+  LIVE_BATCH_EVENT,
+  LIVE_MESSAGES,
+  LiveBatchSchema,
+  projectRoom,
+  ProjectJoinSchema,
+  ProjectLeaveSchema,
+  userRoom,
+  type LiveAck,
+  type LiveBatch,
+  type LiveError,
+} from '@seyir/domain';
+import { findProjectsOfUser, getProjectStanding, getUserById } from '@seyir/db';
+import { findLiveLogsAfter, liveChannelKey } from '@seyir/pipeline';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Server } from 'socket.io';
+import type { AppDeps } from '../deps.js';
+import { isUuid } from '../auth/require-project.js';
+import { authenticateSocket } from './authenticate-socket.js';
+import { LiveDelivery, type LiveDeliveryOptions } from './live-delivery.js';
+import type { LiveIo, LiveSocket, LiveSocketData } from './live-types.js';
+import { withoutLogs } from './merge-frames.js';
+
+export interface LiveServerOptions extends LiveDeliveryOptions {
+  /** Most logs a reconnecting client is sent from the database; past it, `reload`. Default 1,000. */
+  catchUpLimit?: number;
+}
+
+/** What routes may ask of the live server. */
+export interface LiveHooks {
+  /**
+   * Makes every connection of `userId`, on every gateway, leave the project's room at once
+   * (call it after removing a member). A global admin keeps seeing every project and stays.
+   */
+  evictFromProject(projectId: string, userId: string): Promise<void>;
+}
+
+export interface LiveServer extends LiveHooks {
+  io: LiveIo;
+  /** Embedded mode: a frame built in this process. */
+  deliver(frame: LiveBatch): void;
+  close(): Promise<void>;
+}
+
+type Ack = ((answer: LiveAck) => void) | undefined;
+
+/**
+ * Socket.IO on the API's HTTP server, path `/socket.io`. In distributed mode (`deps.redis`) the
+ * Redis adapter joins the gateways: workers' frames arrive as server-side events on every
+ * gateway, and room changes (evictions) reach every gateway's sockets.
+ */
+export function attachLiveServer(httpServer: HttpServer, deps: AppDeps, options: LiveServerOptions = {}): LiveServer {
+  const catchUpLimit = options.catchUpLimit ?? 1000;
+  const io: LiveIo = new Server(httpServer, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
+  const redisClients = deps.redis
+    ? [deps.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true }), deps.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true })]
+    : [];
+  for (const client of redisClients) client.on('error', (error) => deps.logger.warn({ err: error }, 'live redis connection error'));
+  const [pub, sub] = redisClients;
+  if (pub && sub) io.adapter(createAdapter(pub, sub, { key: liveChannelKey(deps.redisPrefix) }));
+
+  const delivery = new LiveDelivery(io, deps.logger, options);
+
+  io.on(LIVE_BATCH_EVENT, (raw: unknown) => {
+    // Read from Redis: untrusted, parsed again.
+    const frame = LiveBatchSchema.safeParse(raw);
+    if (frame.success) delivery.accept(frame.data);
+    else deps.logger.warn({ issue: frame.error.issues[0] }, 'dropped a malformed live frame');
+  });
+
+  io.use(authenticateSocket(deps));
+
+  const refuse = (socket: LiveSocket, ack: Ack, error: LiveError) => {
+    socket.emit('error', error);
+    ack?.({ ok: false, error });
+  };
+
+  /** Whether the user may follow the project (a member, or a global admin). */
+  const maySee = async (data: LiveSocketData, projectId: string) => {
+    if (!isUuid(projectId)) return false;
+    const standing = await getProjectStanding(deps.db, projectId, data.userId);
+    return standing.exists && canSeeProject({ role: standing.role, isOwner: standing.isOwner, isGlobalAdmin: data.isAdmin });
+  };
+
+  const catchUp = async (socket: LiveSocket, projectId: string, sinceId: string) => {
+    const missed = await findLiveLogsAfter(deps.database.sql, projectId, sinceId, catchUpLimit + 1).catch(() => undefined);
+    const held = socket.data.catchingUp.get(projectId);
+    socket.data.catchingUp.delete(projectId);
+    if (!held || !socket.rooms.has(projectRoom(projectId))) return; // left, evicted or stalled meanwhile
+    if (missed && missed.length > catchUpLimit) {
+      socket.data.stalled.add(projectId);
+      socket.emit('reload', { project_id: projectId, reason: 'too_far_behind' });
+      return;
+    }
+    const sent = new Set<string>();
+    if (missed) {
+      delivery.sendLogs(socket, projectId, missed);
+      for (const log of missed) sent.add(log._id);
+    }
+    for (const frame of held) delivery.sendFrame(socket, withoutLogs(frame, sent));
+  };
+
+  io.on('connection', (socket: LiveSocket) => {
+    void socket.join(userRoom(socket.data.userId));
+
+    socket.on('project:join', async (payload, ack) => {
+      const input = ProjectJoinSchema.safeParse(payload);
+      if (!input.success) return refuse(socket, ack, { code: 'VALIDATION_ERROR', message: LIVE_MESSAGES.invalidRequest });
+      const projectId = input.data.project_id.toLowerCase();
+      try {
+        if (!(await maySee(socket.data, projectId))) {
+          return refuse(socket, ack, { code: 'NOT_FOUND', message: LIVE_MESSAGES.projectNotFound, project_id: input.data.project_id });
+        }
+      } catch {
+        return refuse(socket, ack, { code: 'UNAVAILABLE', message: LIVE_MESSAGES.unavailable, project_id: projectId });
+      }
+      if (!socket.connected) return;
+      socket.data.stalled.delete(projectId);
+      const sinceId = input.data.since_id;
+      if (sinceId) socket.data.catchingUp.set(projectId, []);
+      await socket.join(projectRoom(projectId));
+      if (sinceId) await catchUp(socket, projectId, sinceId);
+      ack?.({ ok: true, project_ids: [projectId] });
+    });
+
+    socket.on('project:leave', async (payload, ack) => {
+      const input = ProjectLeaveSchema.safeParse(payload);
+      if (!input.success) return refuse(socket, ack, { code: 'VALIDATION_ERROR', message: LIVE_MESSAGES.invalidRequest });
+      const projectId = input.data.project_id.toLowerCase();
+      socket.data.catchingUp.delete(projectId);
+      socket.data.stalled.delete(projectId);
+      await socket.leave(projectRoom(projectId));
+      ack?.({ ok: true, project_ids: [projectId] });
+    });
+
+    socket.on('dashboard:join', async (ack) => {
+      const callback = typeof ack === 'function' ? ack : undefined;
+      try {
+        const projects = await findProjectsOfUser(deps.db, socket.data.userId);
+        const ids = projects.map((p) => p.id);
+        for (const id of ids) socket.data.stalled.delete(id);
+        if (socket.connected) await socket.join(ids.map(projectRoom));
+        callback?.({ ok: true, project_ids: ids });
+      } catch {
+        refuse(socket, callback, { code: 'UNAVAILABLE', message: LIVE_MESSAGES.unavailable });
+      }
+    });
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    io,
+    deliver: (frame) => delivery.accept(frame),
+    async evictFromProject(projectId, userId) {
+      const user = await getUserById(deps.db, userId);
+      if (user?.isAdmin) return;
+      io.in(userRoom(userId)).socketsLeave(projectRoom(projectId));
+    },
+    close: () =>
+      (closing ??= (async () => {
+        delivery.close();
+        // Also closes the HTTP server; the gateway's own close then finds it closed.
+        await io.close();
+        for (const client of redisClients) client.disconnect();
+      })()),
+  };
+}

@@ -1,0 +1,2 @@
+export * from './live-events.js';
+export * from './messages.js';
