@@ -22,9 +22,12 @@ const filterShape = {
   end_time: endParam,
 };
 
-function toFilter<T extends { level?: unknown; environment?: unknown; search?: unknown; start_time?: Date | undefined; end_time?: Date | undefined }>(v: T) {
-  const { level, environment, search, start_time, end_time, ...rest } = v;
-  return { ...rest, levels: level, environment, search, from: start_time, before: end_time };
+type FilterInput = { [K in keyof typeof filterShape]?: z.output<(typeof filterShape)[K]> };
+
+/** The filters under the names the repositories use: `levels`, `from` (inclusive), `before` (exclusive). */
+function toFilter<T extends FilterInput>(v: T) {
+  const { level, start_time, end_time, ...rest } = v;
+  return { ...rest, levels: level, from: start_time, before: end_time };
 }
 
 const rangeIsOrdered = (v: { start_time?: Date | undefined; end_time?: Date | undefined }) => !v.start_time || !v.end_time || v.start_time < v.end_time;

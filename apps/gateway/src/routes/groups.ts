@@ -1,0 +1,80 @@
+import {
+  AppError,
+  GroupListQuerySchema,
+  GroupLogsQuerySchema,
+  GroupNoteCreateSchema,
+  GroupStatusUpdateSchema,
+  GroupSummaryQuerySchema,
+  READ_MESSAGES,
+} from '@seyir/domain';
+import { Router, type Request } from 'express';
+import { isUuid, requireProject } from '../auth/require-project.js';
+import type { AppDeps } from '../deps.js';
+import { currentUser, param } from '../http/request-context.js';
+import { parseInput } from '../http/validate.js';
+import {
+  addNote,
+  findGroupLogPage,
+  findGroupPage,
+  findNotes,
+  getGroupDetail,
+  getGroupsSummary,
+  removeGroup,
+  setGroupStatus,
+} from '../services/groups.js';
+
+/**
+ * /api/v1/projects/:projectId/groups: members read; editors set status and write notes;
+ * admins delete. The static paths (`summary`, `health`) come before `:groupId`.
+ */
+export function groupRoutes(deps: AppDeps): Router {
+  const router = Router({ mergeParams: true });
+  const read = requireProject(deps, 'logs:read');
+  const groupId = (req: Request) => {
+    const id = param(req, 'groupId');
+    if (!isUuid(id)) throw new AppError('NOT_FOUND', READ_MESSAGES.groupNotFound);
+    return id;
+  };
+
+  router.get('/', read, async (req, res) => {
+    res.json(await findGroupPage(deps, param(req, 'projectId'), parseInput(GroupListQuerySchema, req.query)));
+  });
+
+  router.get('/summary', read, async (req, res) => {
+    res.json(await getGroupsSummary(deps, param(req, 'projectId'), parseInput(GroupSummaryQuerySchema, req.query)));
+  });
+
+  // Owned by the grouping-health work; answered here so the path is never read as a group id.
+  router.get('/health', read, () => {
+    throw new AppError('NOT_FOUND', READ_MESSAGES.groupHealthNotReady);
+  });
+
+  router.get('/:groupId', read, async (req, res) => {
+    res.json(await getGroupDetail(deps, param(req, 'projectId'), groupId(req)));
+  });
+
+  router.patch('/:groupId', requireProject(deps, 'groups:write'), async (req, res) => {
+    const { status } = parseInput(GroupStatusUpdateSchema, req.body);
+    res.json(await setGroupStatus(deps, param(req, 'projectId'), groupId(req), status));
+  });
+
+  router.delete('/:groupId', requireProject(deps, 'project:update'), async (req, res) => {
+    await removeGroup(deps, param(req, 'projectId'), groupId(req));
+    res.status(204).end();
+  });
+
+  router.get('/:groupId/logs', read, async (req, res) => {
+    res.json(await findGroupLogPage(deps, param(req, 'projectId'), groupId(req), parseInput(GroupLogsQuerySchema, req.query)));
+  });
+
+  router.get('/:groupId/notes', read, async (req, res) => {
+    res.json(await findNotes(deps, param(req, 'projectId'), groupId(req)));
+  });
+
+  router.post('/:groupId/notes', requireProject(deps, 'notes:write'), async (req, res) => {
+    const { text } = parseInput(GroupNoteCreateSchema, req.body);
+    res.status(201).json(await addNote(deps, { projectId: param(req, 'projectId'), groupId: groupId(req), authorId: currentUser(req).id, text }));
+  });
+
+  return router;
+}

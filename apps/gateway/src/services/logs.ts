@@ -1,0 +1,104 @@
+import {
+  AppError,
+  READ_MESSAGES,
+  SEARCH_COUNT_CAP,
+  type LogCounts,
+  type LogDetail,
+  type LogFilterQuery,
+  type LogItem,
+  type LogListQuery,
+  type LogPage,
+  type LogStats,
+} from '@seyir/domain';
+import { countLogsByLevel, countLogsCapped, findLogs, getLog, type LogDetailRow, type LogFilter, type LogListRow } from '@seyir/db';
+import { timeOfLogId } from '@seyir/pipeline';
+import type { AppDeps } from '../deps.js';
+
+type ReadDeps = Pick<AppDeps, 'database'>;
+
+/** A listed log in the API's field names (§3). */
+export function presentLogItem(row: LogListRow): LogItem {
+  return {
+    _id: row.id,
+    id: row.id,
+    project_id: row.projectId,
+    timestamp: row.timestamp.toISOString(),
+    level: row.level,
+    message: row.message,
+    environment: row.environment,
+    host: row.host,
+    tags: row.tags,
+    group_id: row.groupId,
+    has_exception: row.hasException,
+  };
+}
+
+/** The whole §3 Log. */
+export function presentLogDetail(row: LogDetailRow): LogDetail {
+  return {
+    ...presentLogItem(row),
+    logger: row.logger,
+    release: row.release,
+    received_at: row.receivedAt.toISOString(),
+    metadata: row.metadata,
+    context: row.context,
+    exception: row.exception,
+    request: row.request,
+    response: row.response,
+  };
+}
+
+function toLogFilter(query: LogFilterQuery): LogFilter {
+  return { levels: query.levels, environment: query.environment, search: query.search, from: query.from, before: query.before };
+}
+
+/**
+ * Logs per level for a filter: exact from the hourly rollups (plus the partial edge hours)
+ * when there is no text search; with a search, counted from the logs up to
+ * SEARCH_COUNT_CAP, past which the totals are a lower bound (`isEstimate`).
+ */
+async function countByLevel(deps: ReadDeps, projectId: string, filter: LogFilter): Promise<{ byLevel: Map<string, number>; isEstimate: boolean }> {
+  if (filter.search) {
+    const { byLevel, capped } = await countLogsCapped(deps.database.sql, projectId, filter, SEARCH_COUNT_CAP);
+    return { byLevel, isEstimate: capped };
+  }
+  return { byLevel: await countLogsByLevel(deps.database.sql, projectId, filter), isEstimate: false };
+}
+
+function cardsOf(byLevel: Map<string, number>): LogCounts {
+  const n = (level: string) => byLevel.get(level) ?? 0;
+  const total = [...byLevel.values()].reduce((a, b) => a + b, 0);
+  return { total, error: n('ERROR') + n('CRITICAL'), warning: n('WARNING'), info: n('INFO') };
+}
+
+/** One page of a project's logs with its total and the four count cards, for the same filters. */
+export async function findLogPage(deps: ReadDeps, projectId: string, query: LogListQuery): Promise<LogPage> {
+  const filter = toLogFilter(query);
+  const [rows, counted] = await Promise.all([
+    findLogs(deps.database.sql, projectId, filter, { skip: query.skip, limit: query.limit, sortBy: query.sortBy, sortOrder: query.sortOrder }),
+    countByLevel(deps, projectId, filter),
+  ]);
+  const counts = cardsOf(counted.byLevel);
+  return {
+    items: rows.map(presentLogItem),
+    total: counts.total,
+    skip: query.skip,
+    limit: query.limit,
+    total_is_estimate: counted.isEstimate,
+    counts,
+  };
+}
+
+/** §3 Log stats for the same filters as the list. */
+export async function getLogStats(deps: ReadDeps, projectId: string, query: LogFilterQuery): Promise<LogStats> {
+  const { byLevel, isEstimate } = await countByLevel(deps, projectId, toLogFilter(query));
+  const level_distribution = Object.fromEntries([...byLevel.entries()].filter(([, n]) => n > 0).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { total_logs: cardsOf(byLevel).total, level_distribution, total_is_estimate: isEstimate };
+}
+
+/** One log of the project; NOT_FOUND for an unknown id or a log of another project. */
+export async function getLogDetail(deps: ReadDeps, projectId: string, logId: string): Promise<LogDetail> {
+  const row = await getLog(deps.database.sql, projectId, logId, timeOfLogId(logId));
+  if (!row) throw new AppError('NOT_FOUND', READ_MESSAGES.logNotFound);
+  return presentLogDetail(row);
+}

@@ -1,0 +1,45 @@
+/** Collects the parameters of one statement and answers their `$n` placeholders. */
+export class SqlParams {
+  readonly values: unknown[] = [];
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** What a list of logs may be narrowed by. Every filter is optional; the project is not. */
+export interface LogFilter {
+  levels?: readonly string[] | undefined;
+  environment?: string | undefined;
+  /** Terms that must all occur / must not occur (see `parseSearch` in the domain). */
+  search?: { include: readonly string[]; exclude: readonly string[] } | undefined;
+  /** Inclusive. */
+  from?: Date | undefined;
+  /** Exclusive. */
+  before?: Date | undefined;
+  groupId?: string | undefined;
+}
+
+/** The text a search looks in: the message, then the exception's type and value, one per line. */
+const SEARCHED_TEXT = `seyir_fold(l.message || E'\\n' || coalesce(l.exception->>'type', '') || E'\\n' || coalesce(l.exception->>'value', l.exception->>'message', ''))`;
+
+function likeTerm(term: string): string {
+  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * The WHERE conditions of a filtered logs query over `logs l`, always scoped to one project
+ * (or to a list of them), with every value passed as a parameter.
+ */
+export function logFilterSql(projectId: string, filter: LogFilter, params: SqlParams): string {
+  const where = [`l.project_id = ${params.add(projectId)}`];
+  if (filter.groupId) where.push(`l.group_id = ${params.add(filter.groupId)}`);
+  if (filter.levels?.length) where.push(`l.level = ANY(${params.add(filter.levels)}::text[])`);
+  if (filter.environment) where.push(`l.environment = ${params.add(filter.environment)}`);
+  if (filter.from) where.push(`l.timestamp >= ${params.add(filter.from)}`);
+  if (filter.before) where.push(`l.timestamp < ${params.add(filter.before)}`);
+  for (const term of filter.search?.include ?? []) where.push(`${SEARCHED_TEXT} LIKE seyir_fold(${params.add(likeTerm(term))})`);
+  for (const term of filter.search?.exclude ?? []) where.push(`${SEARCHED_TEXT} NOT LIKE seyir_fold(${params.add(likeTerm(term))})`);
+  return where.join(' AND ');
+}

@@ -1,0 +1,155 @@
+import type { SqlClient } from '../connection.js';
+import { logFilterSql, SqlParams, type LogFilter } from './logs-filter-sql.js';
+
+/** Severity order used in SQL (array_position gives 1 … 5). */
+const LEVEL_ORDER_SQL = `ARRAY['DEBUG','INFO','WARNING','ERROR','CRITICAL']`;
+
+/** A log as listed: the light columns only. */
+export interface LogListRow {
+  id: string;
+  projectId: string;
+  timestamp: Date;
+  level: string;
+  message: string;
+  environment: string;
+  host: string;
+  tags: string[];
+  groupId: string | null;
+  hasException: boolean;
+}
+
+/** A whole stored log. */
+export interface LogDetailRow extends LogListRow {
+  logger: string;
+  release: string;
+  receivedAt: Date;
+  metadata: Record<string, unknown> | null;
+  context: Record<string, unknown> | null;
+  exception: Record<string, unknown> | null;
+  request: Record<string, unknown> | null;
+  response: Record<string, unknown> | null;
+}
+
+export const LOG_LIST_COLUMNS = `l.id, l.project_id, l.timestamp, l.level, l.message, l.environment, l.host, l.tags, l.group_id, (l.exception IS NOT NULL) AS has_exception`;
+
+interface RawLog {
+  id: string;
+  project_id: string;
+  timestamp: Date | string;
+  level: string;
+  message: string;
+  environment: string;
+  host: string;
+  tags: string[] | null;
+  group_id: string | null;
+  has_exception: boolean;
+}
+
+export function toLogListRow(r: RawLog): LogListRow {
+  return {
+    id: r.id,
+    projectId: r.project_id,
+    timestamp: new Date(r.timestamp),
+    level: r.level,
+    message: r.message,
+    environment: r.environment,
+    host: r.host,
+    tags: r.tags ?? [],
+    groupId: r.group_id,
+    hasException: r.has_exception,
+  };
+}
+
+export interface LogPageOptions {
+  skip: number;
+  limit: number;
+  /** Default: timestamp. Level sorts by severity, newest first within a level. */
+  sortBy?: 'timestamp' | 'level';
+  /** Default: desc. */
+  sortOrder?: 'asc' | 'desc';
+}
+
+/** One page of a project's logs matching `filter`. */
+export async function findLogs(sql: SqlClient, projectId: string, filter: LogFilter, page: LogPageOptions): Promise<LogListRow[]> {
+  const params = new SqlParams();
+  const where = logFilterSql(projectId, filter, params);
+  const dir = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
+  const order =
+    page.sortBy === 'level' ? `array_position(${LEVEL_ORDER_SQL}, l.level) ${dir}, l.timestamp DESC, l.id DESC` : `l.timestamp ${dir}, l.id ${dir}`;
+  const { rows } = await sql.query<RawLog>(
+    `SELECT ${LOG_LIST_COLUMNS} FROM logs l WHERE ${where} ORDER BY ${order} LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.skip)}`,
+    params.values,
+  );
+  return rows.map(toLogListRow);
+}
+
+/**
+ * Counts a project's logs matching `filter` per level by reading them, stopping after `cap`
+ * rows: `capped` says the count stopped there (the per-level split is then of those rows only).
+ */
+export async function countLogsCapped(sql: SqlClient, projectId: string, filter: LogFilter, cap: number): Promise<{ byLevel: Map<string, number>; capped: boolean }> {
+  const params = new SqlParams();
+  const where = logFilterSql(projectId, filter, params);
+  const { rows } = await sql.query<{ level: string; n: number }>(
+    `SELECT s.level, count(*)::int AS n FROM (SELECT l.level FROM logs l WHERE ${where} LIMIT ${params.add(cap + 1)}) s GROUP BY s.level`,
+    params.values,
+  );
+  const byLevel = new Map(rows.map((r) => [r.level, Number(r.n)]));
+  const total = [...byLevel.values()].reduce((a, b) => a + b, 0);
+  if (total <= cap) return { byLevel, capped: false };
+  // Drop the one row past the cap from the largest level so the totals read `cap`.
+  const [top] = [...byLevel.entries()].sort((a, b) => b[1] - a[1]);
+  if (top) byLevel.set(top[0], top[1] - (total - cap));
+  return { byLevel, capped: true };
+}
+
+/**
+ * One log of one project, or undefined. `timeMs` (the time inside a UUIDv7 log id) lets the
+ * lookup read a single day partition instead of all of them.
+ */
+export async function getLog(sql: SqlClient, projectId: string, logId: string, timeMs?: number): Promise<LogDetailRow | undefined> {
+  const params = new SqlParams();
+  const where = [`l.project_id = ${params.add(projectId)}`, `l.id = ${params.add(logId)}`];
+  if (timeMs !== undefined) where.push(`l.timestamp >= ${params.add(new Date(timeMs))}`, `l.timestamp < ${params.add(new Date(timeMs + 1))}`);
+  const { rows } = await sql.query<
+    RawLog & {
+      logger: string;
+      release: string;
+      received_at: Date | string;
+      metadata: Record<string, unknown> | null;
+      context: Record<string, unknown> | null;
+      exception: Record<string, unknown> | null;
+      request: Record<string, unknown> | null;
+      response: Record<string, unknown> | null;
+    }
+  >(
+    `SELECT ${LOG_LIST_COLUMNS}, l.logger, l.release, l.received_at, l.metadata, l.context, l.exception, l.request, l.response
+     FROM logs l WHERE ${where.join(' AND ')} LIMIT 1`,
+    params.values,
+  );
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    ...toLogListRow(r),
+    logger: r.logger,
+    release: r.release,
+    receivedAt: new Date(r.received_at),
+    metadata: r.metadata,
+    context: r.context,
+    exception: r.exception,
+    request: r.request,
+    response: r.response,
+  };
+}
+
+/** The newest logs across several projects (one short index scan per project, then merged). */
+export async function findRecentLogs(sql: SqlClient, projectIds: readonly string[], limit: number): Promise<LogListRow[]> {
+  if (projectIds.length === 0) return [];
+  const { rows } = await sql.query<RawLog>(
+    `SELECT r.* FROM unnest($1::uuid[]) AS p(id)
+     CROSS JOIN LATERAL (SELECT ${LOG_LIST_COLUMNS} FROM logs l WHERE l.project_id = p.id ORDER BY l.timestamp DESC, l.id DESC LIMIT $2) r
+     ORDER BY r.timestamp DESC, r.id DESC LIMIT $2`,
+    [projectIds, limit],
+  );
+  return rows.map(toLogListRow);
+}
