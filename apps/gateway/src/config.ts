@@ -30,6 +30,8 @@ const ConfigSchema = z
     SEYIR_INGEST_KEY_RPS: z.coerce.number().int().min(1).default(200),
     /** Batches allowed to wait (embedded: in memory; distributed: jobs in Redis) before ingest answers 503. */
     SEYIR_INGEST_MAX_WAITING: z.coerce.number().int().min(1).optional(),
+    /** Distributed: how old the oldest queued batch may be (ms) before ingest answers 503. Default 1000. */
+    SEYIR_INGEST_MAX_LAG_MS: z.coerce.number().int().min(100).optional(),
     /** Beta period banner ('Şu an tamamen ücretsiz!'). Default on. */
     SEYIR_BETA: flag.default(true),
     /** Built web app to serve; default apps/web/dist. */

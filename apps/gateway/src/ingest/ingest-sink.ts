@@ -16,6 +16,12 @@ export interface SinkLimits {
   concurrency?: number;
   /** Embedded: batches waiting in memory; distributed: jobs waiting in Redis. Beyond it ingest answers 503. */
   maxWaiting?: number;
+  /**
+   * Distributed: the oldest waiting job may be at most this old (ms) before ingest answers 503.
+   * This bounds the delay from a 202 to the log being visible, whatever the workers' speed.
+   * Default 1,000.
+   */
+  maxLagMs?: number;
 }
 
 function overloaded(retryAfterSeconds: number): AppError {
@@ -64,20 +70,24 @@ export function createInlineSink(pipeline: PipelineDeps, limits: SinkLimits = {}
  * with Retry-After instead of letting the queue — and the delay to visibility — grow.
  */
 export function createQueueSink(connection: Redis, redisPrefix: string, limits: SinkLimits = {}): IngestSink {
-  const maxWaiting = limits.maxWaiting ?? 200;
+  const maxWaiting = limits.maxWaiting ?? 500;
+  const maxLagMs = limits.maxLagMs ?? 1000;
   const queue = new Queue(INGEST_QUEUE, { connection, prefix: bullPrefix(redisPrefix) });
   queue.on('error', () => undefined);
-  let depth = { waiting: 0, at: 0 };
+  // Queue depth and lag, read at most every 100 ms (two Redis calls) rather than per request.
+  let depth = { waiting: 0, lagMs: 0, at: 0 };
   const refreshDepth = async () => {
-    if (Date.now() - depth.at < 100) return depth.waiting;
-    depth = { waiting: await queue.getWaitingCount(), at: Date.now() };
-    return depth.waiting;
+    if (Date.now() - depth.at < 100) return depth;
+    const [waiting, oldest] = await Promise.all([queue.getWaitingCount(), queue.getWaiting(0, 0)]);
+    depth = { waiting, lagMs: oldest[0] ? Date.now() - oldest[0].timestamp : 0, at: Date.now() };
+    return depth;
   };
   return {
     async submit(job) {
       if (connection.status !== 'ready') throw new AppError('UNAVAILABLE', INGEST_MESSAGES.unavailable, { retryAfterSeconds: 2 });
       try {
-        if ((await refreshDepth()) >= maxWaiting) throw overloaded(Math.min(10, 1 + Math.floor(depth.waiting / maxWaiting)));
+        const { waiting, lagMs } = await refreshDepth();
+        if (waiting >= maxWaiting || lagMs > maxLagMs) throw overloaded(Math.min(10, 1 + Math.floor(lagMs / 1000)));
         await queue.add('batch', job, ingestJobOptions(job));
         depth.waiting++;
       } catch (error) {
