@@ -25,7 +25,8 @@ describe('parseInstant', () => {
 describe('LogListQuerySchema', () => {
   it('ignores blank values and applies the defaults', () => {
     const parsed = LogListQuerySchema.parse({ level: ' ', environment: '', search: '', limit: '' });
-    expect(parsed).toMatchObject({ limit: 50, skip: 0, sortBy: 'timestamp', sortOrder: 'desc', levels: undefined, search: undefined });
+    expect(parsed).toMatchObject({ limit: 50, skip: 0, sortBy: 'timestamp', sortOrder: 'desc' });
+    expect([parsed.levels, parsed.environment, parsed.search, parsed.from, parsed.before]).toEqual([undefined, undefined, undefined, undefined, undefined]);
   });
 
   it('reads levels case-insensitively with aliases', () => {
