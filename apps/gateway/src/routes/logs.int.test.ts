@@ -1,3 +1,4 @@
+import { countLogsCapped } from '@seyir/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../test/test-gateway.js';
 import { logSeeder } from './logs-test-seed.js';
@@ -123,6 +124,14 @@ describe('GET /projects/:id/logs/', () => {
     expect(await search('1_0')).toEqual([]);
     const counted = (await gw.api.get(logs('?search=ödeme'), alice)).body;
     expect(counted).toMatchObject({ total: 2, total_is_estimate: false, counts: { total: 2, error: 1, info: 1 } });
+  });
+
+  it('stops counting a search at the cap and says the total is a lower bound', async () => {
+    const search = { include: ['ödeme'], exclude: [] };
+    expect(await countLogsCapped(gw.deps.database.sql, projectId, { search }, 1)).toMatchObject({ capped: true });
+    const { byLevel } = await countLogsCapped(gw.deps.database.sql, projectId, { search }, 1);
+    expect([...byLevel.values()].reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await countLogsCapped(gw.deps.database.sql, projectId, { search }, 2)).toMatchObject({ capped: false });
   });
 
   it('refuses bad parameters with a Turkish detail', async () => {
