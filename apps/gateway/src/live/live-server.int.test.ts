@@ -104,8 +104,6 @@ describe('live gateway (embedded)', () => {
     expect(frames().length).toBeLessThanOrEqual(Math.ceil(elapsed / 250) + 1);
     expect(frames().every((f) => f.logs.length <= 200)).toBe(true);
     expect(frames().at(-1)!.logs.at(-1)!.message).toBe('Yığın 5-99');
-    const times = client.events.filter((e) => e.name === 'live:batch').map((e) => e.at);
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(150);
   });
 
   it('joins every project of the user for the dashboard', async () => {
