@@ -1,11 +1,4 @@
--- The read side: search folding, indexes of the logs screen, group triage and notes.
-
--- Case-insensitive matching with Turkish folding, the same on both sides of a search: Turkish
--- capitals are mapped explicitly (İ, I and ı all fold to i, as `foldTurkish` does) because
--- lower() alone follows the server's locale, which may be C.
-CREATE FUNCTION seyir_fold(value text) RETURNS text
-  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-  AS $$ SELECT lower(translate(value, 'İIıŞÇĞÖÜ', 'iiişçğöü')) $$;
+-- The read side: indexes of the logs screen, group triage and notes.
 
 -- The logs list filtered by level or environment, newest first.
 CREATE INDEX logs_project_level_ts_idx ON logs (project_id, level, timestamp DESC);

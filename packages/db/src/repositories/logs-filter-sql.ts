@@ -1,3 +1,5 @@
+import { searchPattern } from '@seyir/domain';
+
 /** Collects the parameters of one statement and answers their `$n` placeholders. */
 export class SqlParams {
   readonly values: unknown[] = [];
@@ -21,11 +23,12 @@ export interface LogFilter {
   groupId?: string | undefined;
 }
 
-/** The text a search looks in: the message, then the exception's type and value, one per line. */
-const SEARCHED_TEXT = `seyir_fold(l.message || E'\\n' || coalesce(l.exception->>'type', '') || E'\\n' || coalesce(l.exception->>'value', l.exception->>'message', ''))`;
-
-function likeTerm(term: string): string {
-  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+/**
+ * Whether `pattern` (a regex parameter) occurs in the message or the exception's type or value.
+ * Fields are matched one by one, so a phrase never spans two of them.
+ */
+function matchesSql(pattern: string): string {
+  return `(l.message ~ ${pattern} OR (l.exception IS NOT NULL AND (coalesce(l.exception->>'type', '') ~ ${pattern} OR coalesce(l.exception->>'value', l.exception->>'message', '') ~ ${pattern})))`;
 }
 
 /**
@@ -39,7 +42,7 @@ export function logFilterSql(projectId: string, filter: LogFilter, params: SqlPa
   if (filter.environment) where.push(`l.environment = ${params.add(filter.environment)}`);
   if (filter.from) where.push(`l.timestamp >= ${params.add(filter.from)}`);
   if (filter.before) where.push(`l.timestamp < ${params.add(filter.before)}`);
-  for (const term of filter.search?.include ?? []) where.push(`${SEARCHED_TEXT} LIKE seyir_fold(${params.add(likeTerm(term))})`);
-  for (const term of filter.search?.exclude ?? []) where.push(`${SEARCHED_TEXT} NOT LIKE seyir_fold(${params.add(likeTerm(term))})`);
+  for (const term of filter.search?.include ?? []) where.push(matchesSql(params.add(searchPattern(term))));
+  for (const term of filter.search?.exclude ?? []) where.push(`NOT ${matchesSql(params.add(searchPattern(term)))}`);
   return where.join(' AND ');
 }
