@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate, openDatabase, type DatabaseHandle } from '@seyir/db';
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
-import { createLivePublisher, TemplateStore } from '@seyir/pipeline';
+import { createLivePublisher, startPartitionMaintenance, TemplateStore } from '@seyir/pipeline';
 import { createApp } from './app.js';
 import { IngestKeys } from './ingest/ingest-keys.js';
 import { createInlineSink, createQueueSink } from './ingest/ingest-sink.js';
@@ -45,6 +45,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
     dataDir: join(config.dataDir, 'pglite'),
   });
   await migrate(database);
+  // In embedded mode this process is the pipeline, so it keeps the daily partitions too.
+  const stopPartitions = config.DATABASE_URL
+    ? () => undefined
+    : await startPartitionMaintenance(database.sql, (error) => logger.warn({ err: error }, 'partition maintenance failed'));
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   if (redis) await waitUntilReady(redis, 5_000);
@@ -87,6 +91,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
     deps,
     close: () =>
       (closing ??= (async () => {
+        stopPartitions();
         await live.close();
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));

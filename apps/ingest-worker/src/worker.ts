@@ -1,6 +1,14 @@
 import { INGEST_QUEUE } from '@seyir/domain';
 import { openDatabase, type DatabaseHandle } from '@seyir/db';
-import { bullPrefix, createLivePublisher, createRedisLiveTransport, ingestBackoff, TemplateStore, type LivePublisher } from '@seyir/pipeline';
+import {
+  bullPrefix,
+  createLivePublisher,
+  createRedisLiveTransport,
+  ingestBackoff,
+  startPartitionMaintenance,
+  TemplateStore,
+  type LivePublisher,
+} from '@seyir/pipeline';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -16,6 +24,7 @@ export interface RunningWorker {
 /** Starts an ingest worker: BullMQ consumer of the `ingest` queue writing to PostgreSQL. */
 export async function startWorker(config: WorkerConfig, logger: Logger): Promise<RunningWorker> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: config.SEYIR_WORKER_POOL ?? config.SEYIR_WORKER_CONCURRENCY + 2 });
+  const stopPartitions = await startPartitionMaintenance(database.sql, (error) => logger.warn({ err: error }, 'partition maintenance failed'));
   // Workers block on Redis: BullMQ needs maxRetriesPerRequest null and reconnects by itself.
   const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
@@ -40,6 +49,7 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
     worker,
     database,
     close: async () => {
+      stopPartitions();
       await worker.close();
       connection.disconnect();
       await database.close();

@@ -3,3 +3,4 @@ export * from './template-store.js';
 export * from './process-batch.js';
 export * from './ingest-queue.js';
 export * from './live/index.js';
+export * from './partition-maintenance.js';

@@ -11,3 +11,4 @@ export * from './logs-rollups.js';
 export * from './groups.js';
 export * from './notes.js';
 export * from './dashboard.js';
+export * from './partitions.js';
