@@ -99,6 +99,17 @@ describe('ingest endpoints', () => {
     expect(allBad.body.accepted).toBe(0);
   });
 
+  it('deletes a deleted project’s logs with it', async () => {
+    const other = await gw.api.createProject(token, 'Silinecek', ['production']);
+    const otherKey = (await gw.api.post(`/api/v1/projects/${other.id}/api-keys/`, { name: 'Silinecek anahtar' }, token)).body.key;
+    expect((await gw.api.request('POST', '/api/ingest/batch', { headers: { 'x-seyir-key': otherKey }, json: [{ message: 'a' }, { message: 'b' }] })).status).toBe(202);
+    const count = async () =>
+      (await gw.deps.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM logs WHERE project_id = $1', [other.id])).rows[0]!.n;
+    expect(await count()).toBe(2);
+    expect((await gw.api.delete(`/api/v1/projects/${other.id}`, token)).status).toBe(204);
+    expect(await count()).toBe(0);
+  });
+
   it('updates the key’s last_used', async () => {
     const keys = await gw.api.get(`/api/v1/projects/${projectId}/api-keys/`, token);
     const used = keys.body.find((k: { key: string }) => k.key.startsWith(key.slice(0, 8)) && k.key.endsWith(key.slice(-4)));

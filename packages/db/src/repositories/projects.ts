@@ -94,10 +94,20 @@ export async function updateProject(
   return row;
 }
 
-/** Deletes a project with everything in it (members, keys and, through cascades, its data). */
-export async function deleteProject(db: Database, projectId: string): Promise<boolean> {
-  const rows = await db.delete(projects).where(eq(projects.id, projectId)).returning({ id: projects.id });
+/**
+ * Removes a project's rows. The partitioned `logs` table has no foreign key (checking one on
+ * every ingested row would cost more than it guards), so its logs are deleted explicitly; the
+ * rest (members, keys, groups, rollups, templates, notes) goes by cascade.
+ */
+async function deleteProjectRows(tx: Pick<Database, 'execute' | 'delete'>, projectId: string): Promise<boolean> {
+  await tx.execute(sql`DELETE FROM logs WHERE project_id = ${projectId}`);
+  const rows = await tx.delete(projects).where(eq(projects.id, projectId)).returning({ id: projects.id });
   return rows.length > 0;
+}
+
+/** Deletes a project with everything in it: its logs, members, keys, groups and counters. */
+export async function deleteProject(db: Database, projectId: string): Promise<boolean> {
+  return db.transaction((tx) => deleteProjectRows(tx, projectId));
 }
 
 export async function countProjectsOwnedBy(db: Database, userId: string): Promise<number> {
@@ -121,7 +131,7 @@ export async function deleteUserAccount(db: Database, userId: string): Promise<v
         .orderBy(sql`CASE ${projectMembers.role} WHEN 'admin' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END`, asc(projectMembers.createdAt))
         .limit(1);
       if (!heir) {
-        await tx.delete(projects).where(eq(projects.id, id));
+        await deleteProjectRows(tx, id);
         continue;
       }
       await tx.update(projects).set({ ownerId: heir.userId, updatedAt: new Date() }).where(eq(projects.id, id));
