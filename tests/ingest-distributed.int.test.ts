@@ -64,6 +64,20 @@ describe('distributed ingest', () => {
     expect(health.workers).toBeGreaterThanOrEqual(1);
   });
 
+  it('puts concurrent requests of a project into few jobs, each answered only once queued', async () => {
+    const { gw, projectId, key } = await setup();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => gw.api.request('POST', '/api/ingest/batch', { headers: { 'x-seyir-key': key }, json: batch(100, `Toplu${i}`) })),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(202));
+    const health = await gw.deps.ingest.health();
+    expect(health.waiting).toBeGreaterThanOrEqual(1);
+    expect(health.waiting).toBeLessThanOrEqual(3); // 1,000 logs: one or two full jobs, not ten
+    const worker = await workerFor(gw);
+    closers.push(() => worker.close());
+    expect(await waitForCount(gw, projectId, 1000)).toBe(1000);
+  });
+
   it('answers 503 with Retry-After when workers fall behind, instead of growing the queue', async () => {
     const { gw, projectId, key } = await setup({ SEYIR_INGEST_MAX_WAITING: '3' });
     const statuses: number[] = [];

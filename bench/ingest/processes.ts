@@ -13,7 +13,9 @@ export interface AppProcess {
 }
 
 export function startApp(entry: string, env: Record<string, string>): AppProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+  // SEYIR_BENCH_NODE_ARGS passes flags such as --cpu-prof to the app processes only.
+  const extra = (process.env.SEYIR_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', join(ROOT, entry)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
