@@ -32,6 +32,8 @@ const ConfigSchema = z
     SEYIR_INGEST_MAX_WAITING: z.coerce.number().int().min(1).optional(),
     /** Distributed: how old the oldest queued batch may be (ms) before ingest answers 503. Default 1000. */
     SEYIR_INGEST_MAX_LAG_MS: z.coerce.number().int().min(100).optional(),
+    /** Distributed: window (ms) in which a project's concurrent requests share one job; 0 = off. Default 20. */
+    SEYIR_INGEST_COALESCE_MS: z.coerce.number().int().min(0).max(1000).optional(),
     /** Beta period banner ('Şu an tamamen ücretsiz!'). Default on. */
     SEYIR_BETA: flag.default(true),
     /** Built web app to serve; default apps/web/dist. */

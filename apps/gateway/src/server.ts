@@ -67,7 +67,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
     beta: config.SEYIR_BETA,
     webDist: config.SEYIR_WEB_DIST ?? join(REPO_ROOT, 'apps', 'web', 'dist'),
     ingest: redis
-      ? createQueueSink(redis, config.SEYIR_REDIS_PREFIX, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING, maxLagMs: config.SEYIR_INGEST_MAX_LAG_MS })
+      ? createQueueSink(redis, config.SEYIR_REDIS_PREFIX, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING, maxLagMs: config.SEYIR_INGEST_MAX_LAG_MS, coalesceMs: config.SEYIR_INGEST_COALESCE_MS })
       : createInlineSink({ database, templates: new TemplateStore(database.sql), planPreset: config.SEYIR_PLAN_PRESET }, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING }, livePublisher),
     ingestKeys: new IngestKeys(database.db),
     ingestRequestsPerSecond: config.SEYIR_INGEST_KEY_RPS,
