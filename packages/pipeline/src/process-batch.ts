@@ -39,13 +39,25 @@ export interface PipelineDeps {
   planPreset: PlanPreset;
 }
 
+/** A stored log as the logs list shows it. */
+export interface InsertedLog {
+  id: string;
+  timestampMs: number;
+  level: JobLog['level'];
+  message: string;
+  environment: string;
+  host: string;
+  tags: string[];
+  groupId: string;
+}
+
 /** What a processed batch changed: the input of live updates. */
 export interface BatchOutcome {
   projectId: string;
   /** Logs newly stored (0 when the batch had been stored before: a retry). */
   inserted: number;
-  /** Ids of the logs newly stored, in batch order. */
-  insertedIds: string[];
+  /** Summaries of the logs newly stored, in batch order (what live updates show, without reading them back). */
+  insertedLogs: InsertedLog[];
   groups: (GroupCountChange & { isNew: boolean })[];
   overage: number;
 }
@@ -84,7 +96,7 @@ function userKeyOf(log: JobLog): string | undefined {
  * inserted. Over-quota logs are stored and marked.
  */
 export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<BatchOutcome> {
-  const empty: BatchOutcome = { projectId: job.projectId, inserted: 0, insertedIds: [], groups: [], overage: 0 };
+  const empty: BatchOutcome = { projectId: job.projectId, inserted: 0, insertedLogs: [], groups: [], overage: 0 };
   const project = await getIngestProject(deps.database.sql, job.projectId);
   if (!project) return empty; // deleted since the batch was accepted: nothing to keep it for
 
@@ -209,7 +221,16 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
     return {
       projectId: job.projectId,
       inserted: inserted.length,
-      insertedIds: inserted.map((p) => p.log.id),
+      insertedLogs: inserted.map((p) => ({
+        id: p.log.id,
+        timestampMs: p.log.timestampMs,
+        level: p.log.level,
+        message: p.scrubbed.message,
+        environment: p.log.environment,
+        host: p.log.host,
+        tags: p.log.tags,
+        groupId: groupIds.get(p.grouping.fingerprint)!,
+      })),
       groups: groupChanges.map((g) => ({ ...g, isNew: g.count === deltas.get(g.groupId)?.count })),
       overage: insertedOverage,
     };

@@ -5,7 +5,7 @@ import { timeOfLogId } from '../log-id.js';
 // These reads serve only the live stream (pushes and reconnect catch-up); they select the
 // columns the logs list shows and nothing else.
 
-interface LiveLogRow {
+export interface LiveLogRow {
   id: string;
   timestamp: Date;
   level: string;
@@ -18,7 +18,8 @@ interface LiveLogRow {
 
 const COLUMNS = 'id, timestamp, level, message, environment, host, tags, group_id';
 
-function toLiveLog(projectId: string, row: LiveLogRow): LiveLog {
+/** A logs-table row as the live stream sends it. */
+export function toLiveLog(projectId: string, row: LiveLogRow): LiveLog {
   return {
     _id: row.id,
     id: row.id,
@@ -31,26 +32,6 @@ function toLiveLog(projectId: string, row: LiveLogRow): LiveLog {
     tags: row.tags ?? [],
     group_id: row.group_id,
   };
-}
-
-/**
- * The summaries of the given logs of a project, in the order of `ids`. Log ids are UUIDv7 of the
- * log's own timestamp, so the lookup is bounded to the partitions those times fall in.
- */
-export async function findLiveLogs(sql: SqlClient, projectId: string, ids: readonly string[]): Promise<LiveLog[]> {
-  if (ids.length === 0) return [];
-  const times = ids.map(timeOfLogId);
-  const known = times.every((t): t is number => t !== undefined);
-  const bounds = known ? [new Date(Math.min(...times)), new Date(Math.max(...times) + 1)] : [new Date(0), new Date(8.64e15)];
-  const { rows } = await sql.query<LiveLogRow>(
-    `SELECT ${COLUMNS} FROM logs WHERE project_id = $1 AND id = ANY($2::uuid[]) AND timestamp >= $3 AND timestamp < $4`,
-    [projectId, ids, ...bounds],
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toLiveLog(projectId, row)] : [];
-  });
 }
 
 /**

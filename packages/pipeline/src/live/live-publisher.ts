@@ -1,7 +1,7 @@
 import { LIVE_MAX_LOGS_PER_FRAME, type LiveBatch, type LiveGroup } from '@seyir/domain';
 import type { SqlClient } from '@seyir/db';
 import type { BatchOutcome } from '../process-batch.js';
-import { findLiveLogs } from './find-live-logs.js';
+import { toLiveLog } from './find-live-logs.js';
 import { getTodayStats } from './get-today-stats.js';
 
 /** Where a built frame goes: the gateways through Redis, or the in-process Socket.IO server. */
@@ -26,15 +26,27 @@ export interface LivePublisherDeps {
 
 const STATUSES: readonly string[] = ['unresolved', 'resolved', 'ignored'];
 
-/** Builds frames from batch outcomes: log summaries read back by id, changed groups, today's counts. */
+/** Builds frames from batch outcomes: the stored logs' summaries, changed groups, today's counts. */
 export function createLivePublisher(deps: LivePublisherDeps): LivePublisher {
   const now = deps.now ?? (() => new Date());
   return {
     async publishBatchOutcome(outcome) {
       if (outcome.inserted === 0) return;
       // Batch order is the client's order of writing: the last of a large batch are its newest.
-      const ids = outcome.insertedIds.slice(-LIVE_MAX_LOGS_PER_FRAME);
-      const [logs, stats] = await Promise.all([findLiveLogs(deps.sql, outcome.projectId, ids), getTodayStats(deps.sql, outcome.projectId, now())]);
+      // The worker still holds what it stored: no read-back of the logs on the ingest path.
+      const logs = outcome.insertedLogs.slice(-LIVE_MAX_LOGS_PER_FRAME).map((log) =>
+        toLiveLog(outcome.projectId, {
+          id: log.id,
+          timestamp: new Date(log.timestampMs),
+          level: log.level,
+          message: log.message,
+          environment: log.environment,
+          host: log.host,
+          tags: log.tags,
+          group_id: log.groupId,
+        }),
+      );
+      const stats = await getTodayStats(deps.sql, outcome.projectId, now());
       const groups: LiveGroup[] = outcome.groups.map((g) => ({
         _id: g.groupId,
         id: g.groupId,

@@ -1,5 +1,5 @@
 import { IngestJobSchema } from '@seyir/domain';
-import { processBatch, type BatchOutcome, type LivePublisher, type PipelineDeps } from '@seyir/pipeline';
+import { processBatch, type LivePublisher, type PipelineDeps } from '@seyir/pipeline';
 import { UnrecoverableError, type Job } from 'bullmq';
 
 /**
@@ -7,13 +7,14 @@ import { UnrecoverableError, type Job } from 'bullmq';
  * a bad one fails for good; a database error is rethrown so the job is retried with backoff.
  * processBatch is idempotent, so a stalled job that runs twice stores its logs once.
  */
-export function createIngestHandler(pipeline: PipelineDeps, live?: LivePublisher): (job: Job) => Promise<BatchOutcome> {
+export function createIngestHandler(pipeline: PipelineDeps, live?: LivePublisher): (job: Job) => Promise<{ inserted: number; overage: number }> {
   return async (job) => {
     const parsed = IngestJobSchema.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`invalid ingest job: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
     const outcome = await processBatch(pipeline, parsed.data);
     // After the commit: subscribers see only stored logs. A retry stores nothing and publishes nothing.
     await live?.publishBatchOutcome(outcome);
-    return outcome;
+    // BullMQ keeps the return value in Redis: counts only, not the logs.
+    return { inserted: outcome.inserted, overage: outcome.overage };
   };
 }
