@@ -6,6 +6,7 @@ export const CONTACT_SUBJECTS = ['general', 'support', 'sales', 'billing', 'othe
 /** §5 Contact form messages, word for word. */
 export const CONTACT_MESSAGES = {
   nameRequired: 'Adınızı girmeniz gerekiyor',
+  nameMax: 'Adınız en fazla 100 karakter olabilir',
   emailRequired: 'E-posta adresinizi girmeniz gerekiyor',
   emailInvalid: 'Geçerli bir e-posta adresi giriniz',
   subjectRequired: 'Konu seçmeniz gerekiyor',
@@ -19,7 +20,7 @@ const M = CONTACT_MESSAGES;
 
 /** POST /api/v1/contact (§3 Contact message). */
 export const ContactMessageSchema = z.object({
-  name: z.string({ error: M.nameRequired }).trim().min(1, { error: M.nameRequired }).max(100, { error: M.nameRequired }),
+  name: z.string({ error: M.nameRequired }).trim().min(1, { error: M.nameRequired }).max(100, { error: M.nameMax }),
   email: z
     .string({ error: M.emailRequired })
     .trim()
