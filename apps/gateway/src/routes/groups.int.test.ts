@@ -182,6 +182,89 @@ describe('group status', () => {
   });
 });
 
+describe('group status per environment', () => {
+  const queue = (at: number, environment: string): SeedLog => ({
+    message: 'Kuyruk zaman aşımı',
+    level: 'ERROR',
+    environment,
+    at,
+    exception: { type: 'QueueTimeout', value: 'kuyruk yanıt vermedi', frames: [{ filename: 'q.py', function: 'pull', module: 'jobs.q', in_app: true }] },
+  });
+  let queueGroup: string;
+  const statusIn = (body: any, environment: string) => body.environment_statuses.find((e: any) => e.environment === environment);
+
+  beforeAll(async () => {
+    const { ids } = await seed(projectId, [queue(now - 30 * 60_000, 'production'), queue(now - 20 * 60_000, 'staging')]);
+    queueGroup = await groupOf(ids[0]!);
+  });
+
+  it('resolves in staging only: the staging view and filter see it resolved, production and the group stay unresolved', async () => {
+    const denied = await gw.api.request('PATCH', groups(`/${queueGroup}`), { token: viewer, json: { status: 'resolved', environment: 'staging' } });
+    expect(denied.status).toBe(403);
+    const res = await gw.api.request('PATCH', groups(`/${queueGroup}`), { token: editor, json: { status: 'resolved', environment: 'STAGING' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'resolved', is_regression: false, resolved_at: expect.any(String) });
+    expect(statusIn(res.body, 'staging')).toMatchObject({ status: 'resolved', is_override: true });
+    expect(statusIn(res.body, 'production')).toMatchObject({ status: 'unresolved', is_override: false });
+
+    const whole = (await gw.api.get(groups(`/${queueGroup}`), viewer)).body;
+    expect(whole).toMatchObject({ status: 'unresolved', resolved_at: null });
+    expect((await gw.api.get(groups(`/${queueGroup}?environment=staging`), viewer)).body.status).toBe('resolved');
+
+    const ids = async (query: string) => (await gw.api.get(groups(query), viewer)).body.items.map((g: any) => g._id);
+    expect(await ids('?environment=staging&status=resolved')).toEqual([queueGroup]);
+    expect(await ids('?environment=staging&status=unresolved')).not.toContain(queueGroup);
+    expect(await ids('?environment=production&status=unresolved')).toContain(queueGroup);
+    expect(await ids('?environment=production&status=resolved')).toEqual([]);
+    expect(await ids('?status=resolved')).not.toContain(queueGroup);
+    const listed = (await gw.api.get(groups('?environment=staging'), viewer)).body.items.find((g: any) => g._id === queueGroup);
+    expect(listed.status).toBe('resolved');
+    expect((await gw.api.get(groups('/summary?environment=staging'), viewer)).status).toBe(200);
+  });
+
+  it('a log in production leaves the staging resolution alone; a log in staging reopens it there as a regression', async () => {
+    const prod = await seed(projectId, [queue(Date.now(), 'production')]);
+    expect(prod.groups[0]).toMatchObject({ groupId: queueGroup, regressed: false, regressedEnvironments: [] });
+    expect((await gw.api.get(groups(`/${queueGroup}?environment=staging`), viewer)).body.status).toBe('resolved');
+
+    const staging = await seed(projectId, [queue(Date.now(), 'staging')]);
+    expect(staging.groups[0]).toMatchObject({ groupId: queueGroup, regressed: false, regressedEnvironments: ['staging'] });
+    const view = (await gw.api.get(groups(`/${queueGroup}?environment=staging`), viewer)).body;
+    expect(view).toMatchObject({ status: 'unresolved', is_regression: true });
+    expect(statusIn(view, 'staging')).toMatchObject({ status: 'unresolved', is_regression: true, is_override: true });
+    expect(statusIn(view, 'production')).toMatchObject({ status: 'unresolved', is_regression: false });
+    const whole = (await gw.api.get(groups(`/${queueGroup}`), viewer)).body;
+    expect(whole).toMatchObject({ status: 'unresolved', is_regression: false });
+  });
+
+  it('a group resolved everywhere is not reopened by a log of an environment that has a status of its own', async () => {
+    await gw.api.request('PATCH', groups(`/${queueGroup}`), { token: editor, json: { status: 'resolved' } });
+    const cleared = (await gw.api.get(groups(`/${queueGroup}`), viewer)).body;
+    expect(cleared.environment_statuses.every((e: any) => e.status === 'resolved' && !e.is_override)).toBe(true);
+    await gw.api.request('PATCH', groups(`/${queueGroup}`), { token: editor, json: { status: 'ignored', environment: 'staging' } });
+
+    const staging = await seed(projectId, [queue(Date.now(), 'staging')]);
+    expect(staging.groups[0]).toMatchObject({ regressed: false, regressedEnvironments: [], status: 'resolved' });
+    expect((await gw.api.get(groups(`/${queueGroup}?environment=staging`), viewer)).body.status).toBe('ignored');
+
+    const prod = await seed(projectId, [queue(Date.now(), 'production')]);
+    expect(prod.groups[0]).toMatchObject({ regressed: true, status: 'unresolved' });
+    expect((await gw.api.get(groups(`/${queueGroup}?environment=production`), viewer)).body).toMatchObject({ status: 'unresolved', is_regression: true });
+    expect((await gw.api.get(groups(`/${queueGroup}?environment=staging`), viewer)).body.status).toBe('ignored');
+  });
+
+  it('refuses an environment the group was never seen in, and a bad one, with a Turkish detail', async () => {
+    const unseen = await gw.api.request('PATCH', groups(`/${queueGroup}`), { token: editor, json: { status: 'resolved', environment: 'development' } });
+    expect(unseen.status).toBe(422);
+    expect(unseen.body.detail).toBe('Bu grup bu ortamda hiç görülmedi.');
+    const bad = await gw.api.request('PATCH', groups(`/${queueGroup}`), { token: editor, json: { status: 'resolved', environment: 'a b' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toBe('Geçersiz ortam adı.');
+    const other = await gw.api.request('PATCH', groups(`/${otherGroupId}`), { token: owner, json: { status: 'resolved', environment: 'production' } });
+    expect(other.status).toBe(404);
+  });
+});
+
 describe('group notes', () => {
   it('are written by editors and read by viewers', async () => {
     const added = await gw.api.post(groups(`/${loginGroup}/notes`), { text: '  Giriş servisi izleniyor.  ' }, editor);

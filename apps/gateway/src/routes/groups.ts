@@ -1,5 +1,6 @@
 import {
   AppError,
+  GroupDetailQuerySchema,
   GroupListQuerySchema,
   GroupLogsQuerySchema,
   GroupNoteCreateSchema,
@@ -50,12 +51,11 @@ export function groupRoutes(deps: AppDeps): Router {
   });
 
   router.get('/:groupId', read, async (req, res) => {
-    res.json(await getGroupDetail(deps, param(req, 'projectId'), groupId(req)));
+    res.json(await getGroupDetail(deps, param(req, 'projectId'), groupId(req), parseInput(GroupDetailQuerySchema, req.query)));
   });
 
   router.patch('/:groupId', requireProject(deps, 'groups:write'), async (req, res) => {
-    const { status } = parseInput(GroupStatusUpdateSchema, req.body);
-    res.json(await setGroupStatus(deps, param(req, 'projectId'), groupId(req), status));
+    res.json(await setGroupStatus(deps, param(req, 'projectId'), groupId(req), parseInput(GroupStatusUpdateSchema, req.body)));
   });
 
   router.delete('/:groupId', requireProject(deps, 'project:update'), async (req, res) => {

@@ -6,12 +6,14 @@ import {
   READ_MESSAGES,
   RECENT_GROUP_MS,
   SEARCH_COUNT_CAP,
+  type GroupEnvironmentStatus,
+  type GroupDetailQuery,
   type GroupListQuery,
   type GroupLogsPage,
   type GroupLogsQuery,
   type GroupNote,
   type GroupPage,
-  type GroupStatus,
+  type GroupStatusUpdate,
   type GroupsSummary,
   type GroupSummaryQuery,
   type LogGroup,
@@ -36,7 +38,27 @@ import { presentLogItem } from './logs.js';
 type ReadDeps = Pick<AppDeps, 'database' | 'now'>;
 const DAY_MS = 24 * 3_600_000;
 
-/** A group in the API's field names (§3), with its status and how it was grouped. */
+/** The group's status in each environment it was seen in: its own status there, or the group's. */
+function environmentStatuses(row: LogGroupRow): GroupEnvironmentStatus[] {
+  const overrides = new Map(row.environmentStatuses.map((e) => [e.environment, e]));
+  const names = [...new Set([...row.environments, ...overrides.keys()])].sort();
+  return names.map((environment) => {
+    const own = overrides.get(environment);
+    const { status, resolvedAt } = own ?? row.groupStatus;
+    return {
+      environment,
+      status,
+      is_regression: status === 'unresolved' && resolvedAt !== null,
+      resolved_at: resolvedAt ? resolvedAt.toISOString() : null,
+      is_override: own !== undefined,
+    };
+  });
+}
+
+/**
+ * A group in the API's field names (§3), with its status and how it was grouped. `status` is the
+ * group-wide one, or the one in the environment the request named.
+ */
 export function presentGroup(row: LogGroupRow, now: Date): LogGroup {
   return {
     _id: row.id,
@@ -57,6 +79,7 @@ export function presentGroup(row: LogGroupRow, now: Date): LogGroup {
     status: row.status,
     is_regression: row.status === 'unresolved' && row.resolvedAt !== null,
     resolved_at: row.resolvedAt ? row.resolvedAt.toISOString() : null,
+    environment_statuses: environmentStatuses(row),
     template: row.template,
     kind: row.kind,
     reason: row.reason,
@@ -107,14 +130,15 @@ export async function getGroupsSummary(deps: ReadDeps, projectId: string, query:
   };
 }
 
-async function requireGroup(deps: ReadDeps, projectId: string, groupId: string): Promise<LogGroupRow> {
-  const row = await getGroup(deps.database.sql, projectId, groupId);
+async function requireGroup(deps: ReadDeps, projectId: string, groupId: string, environment?: string): Promise<LogGroupRow> {
+  const row = await getGroup(deps.database.sql, projectId, groupId, environment);
   if (!row) throw new AppError('NOT_FOUND', READ_MESSAGES.groupNotFound);
   return row;
 }
 
-export async function getGroupDetail(deps: ReadDeps, projectId: string, groupId: string): Promise<LogGroup> {
-  return presentGroup(await requireGroup(deps, projectId, groupId), deps.now());
+/** One group; with `environment`, its status is the one in that environment. */
+export async function getGroupDetail(deps: ReadDeps, projectId: string, groupId: string, query: GroupDetailQuery = {}): Promise<LogGroup> {
+  return presentGroup(await requireGroup(deps, projectId, groupId, query.environment), deps.now());
 }
 
 /**
@@ -133,10 +157,20 @@ export async function findGroupLogPage(deps: ReadDeps, projectId: string, groupI
   return { items: rows.map(presentLogItem), total, total_is_estimate: counted?.capped ?? false };
 }
 
-export async function setGroupStatus(deps: ReadDeps, projectId: string, groupId: string, status: GroupStatus): Promise<LogGroup> {
-  const row = await updateGroupStatus(deps.database.sql, projectId, groupId, status, deps.now());
-  if (!row) throw new AppError('NOT_FOUND', READ_MESSAGES.groupNotFound);
-  return presentGroup(row, deps.now());
+/**
+ * Sets a group's status everywhere, or in one environment it was seen in (`environment`);
+ * answers the group as seen where the status was set.
+ */
+export async function setGroupStatus(deps: ReadDeps, projectId: string, groupId: string, update: GroupStatusUpdate): Promise<LogGroup> {
+  if (update.environment) {
+    const group = await requireGroup(deps, projectId, groupId);
+    if (!group.environments.includes(update.environment)) {
+      throw new AppError('VALIDATION_FAILED', READ_MESSAGES.groupEnvironmentUnknown, { fields: { environment: READ_MESSAGES.groupEnvironmentUnknown } });
+    }
+  }
+  const found = await updateGroupStatus(deps.database, { projectId, groupId, environment: update.environment }, update.status, deps.now());
+  if (!found) throw new AppError('NOT_FOUND', READ_MESSAGES.groupNotFound);
+  return getGroupDetail(deps, projectId, groupId, { environment: update.environment });
 }
 
 /** Deletes a group, its logs and notes (the rollups lose its logs too). */

@@ -17,12 +17,43 @@ export interface LogGroupRow {
   firstSeen: Date;
   lastSeen: Date;
   lastLogId: string | null;
+  /** The group's status, or in the environment the query named (its own there, else the group's). */
   status: 'unresolved' | 'resolved' | 'ignored';
+  resolvedAt: Date | null;
+  /** The group-wide status: it holds in every environment without a status of its own. */
+  groupStatus: { status: LogGroupRow['status']; resolvedAt: Date | null };
+  /** Statuses set for one environment only. */
+  environmentStatuses: GroupEnvironmentStatusRow[];
+}
+
+/** A status set for one environment of a group (log_group_environment_status). */
+export interface GroupEnvironmentStatusRow {
+  environment: string;
+  status: LogGroupRow['status'];
   resolvedAt: Date | null;
 }
 
-const GROUP_COLUMNS = `g.id, g.project_id, g.kind, g.template, g.reason, g.sample_message, g.level, g.environments, g.tags, g.users_affected,
-  g.count, g.first_seen, g.last_seen, g.last_log_id, g.status, g.resolved_at`;
+const BASE_COLUMNS = `g.id, g.project_id, g.kind, g.template, g.reason, g.sample_message, g.level, g.environments, g.tags, g.users_affected,
+  g.count, g.first_seen, g.last_seen, g.last_log_id`;
+const OVERRIDES_COLUMN = `(SELECT coalesce(json_agg(json_build_object('environment', s.environment, 'status', s.status, 'resolved_at', s.resolved_at)
+    ORDER BY s.environment), '[]'::json) FROM log_group_environment_status s WHERE s.group_id = g.id) AS environment_statuses`;
+/** The group's own status columns. */
+const GROUP_COLUMNS = `${BASE_COLUMNS}, g.status, g.resolved_at, g.status AS group_status, g.resolved_at AS group_resolved_at, ${OVERRIDES_COLUMN}`;
+/** Status as seen in one environment: `es` is that environment's row, joined by `environmentJoin`. */
+const EFFECTIVE_STATUS_SQL = 'coalesce(es.status, g.status)';
+const ENVIRONMENT_COLUMNS = `${BASE_COLUMNS}, ${EFFECTIVE_STATUS_SQL} AS status,
+  CASE WHEN es.group_id IS NULL THEN g.resolved_at ELSE es.resolved_at END AS resolved_at,
+  g.status AS group_status, g.resolved_at AS group_resolved_at, ${OVERRIDES_COLUMN}`;
+
+/** FROM clause of a groups query, seeing statuses in `environment` when one is named. */
+function groupSource(environment: string | undefined, params: SqlParams): { from: string; columns: string; status: string } {
+  if (!environment) return { from: 'log_groups g', columns: GROUP_COLUMNS, status: 'g.status' };
+  return {
+    from: `log_groups g LEFT JOIN log_group_environment_status es ON es.group_id = g.id AND es.environment = ${params.add(environment)}`,
+    columns: ENVIRONMENT_COLUMNS,
+    status: EFFECTIVE_STATUS_SQL,
+  };
+}
 
 interface RawGroup {
   id: string;
@@ -41,6 +72,9 @@ interface RawGroup {
   last_log_id: string | null;
   status: LogGroupRow['status'];
   resolved_at: Date | string | null;
+  group_status: LogGroupRow['status'];
+  group_resolved_at: Date | string | null;
+  environment_statuses: { environment: string; status: LogGroupRow['status']; resolved_at: string | null }[] | string;
 }
 
 function toGroupRow(r: RawGroup): LogGroupRow {
@@ -61,10 +95,19 @@ function toGroupRow(r: RawGroup): LogGroupRow {
     lastLogId: r.last_log_id,
     status: r.status,
     resolvedAt: r.resolved_at === null ? null : new Date(r.resolved_at),
+    groupStatus: { status: r.group_status, resolvedAt: r.group_resolved_at === null ? null : new Date(r.group_resolved_at) },
+    environmentStatuses: (typeof r.environment_statuses === 'string' ? JSON.parse(r.environment_statuses) : r.environment_statuses).map(
+      (e: { environment: string; status: LogGroupRow['status']; resolved_at: string | null }) => ({
+        environment: e.environment,
+        status: e.status,
+        resolvedAt: e.resolved_at === null ? null : new Date(e.resolved_at),
+      }),
+    ),
   };
 }
 
 export interface GroupFilter {
+  /** Groups seen in this environment; `status` is then matched as seen in it. */
   environment?: string | undefined;
   levels?: readonly string[] | undefined;
   status?: LogGroupRow['status'] | undefined;
@@ -72,11 +115,11 @@ export interface GroupFilter {
   seenSince?: Date | undefined;
 }
 
-function groupWhere(projectId: string, filter: GroupFilter, params: SqlParams): string {
+function groupWhere(projectId: string, filter: GroupFilter, params: SqlParams, statusSql: string): string {
   const where = [`g.project_id = ${params.add(projectId)}`];
   if (filter.environment) where.push(`${params.add(filter.environment)} = ANY(g.environments)`);
   if (filter.levels?.length) where.push(`g.level = ANY(${params.add(filter.levels)}::text[])`);
-  if (filter.status) where.push(`g.status = ${params.add(filter.status)}`);
+  if (filter.status) where.push(`${statusSql} = ${params.add(filter.status)}`);
   if (filter.seenSince) where.push(`g.last_seen >= ${params.add(filter.seenSince)}`);
   return where.join(' AND ');
 }
@@ -91,16 +134,17 @@ export async function findGroups(
   page: { skip: number; limit: number; sortBy: keyof typeof SORT_COLUMNS; sortOrder: 'asc' | 'desc' },
 ): Promise<{ rows: LogGroupRow[]; total: number }> {
   const params = new SqlParams();
-  const where = groupWhere(projectId, filter, params);
+  const source = groupSource(filter.environment, params);
+  const where = groupWhere(projectId, filter, params, source.status);
   const dir = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
   const countParams = [...params.values];
   const [{ rows }, counted] = await Promise.all([
     sql.query<RawGroup>(
-      `SELECT ${GROUP_COLUMNS} FROM log_groups g WHERE ${where}
+      `SELECT ${source.columns} FROM ${source.from} WHERE ${where}
        ORDER BY ${SORT_COLUMNS[page.sortBy]} ${dir}, g.id ${dir} LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.skip)}`,
       params.values,
     ),
-    sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM log_groups g WHERE ${where}`, countParams),
+    sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${source.from} WHERE ${where}`, countParams),
   ]);
   return { rows: rows.map(toGroupRow), total: Number(counted.rows[0]?.n ?? 0) };
 }
@@ -113,42 +157,68 @@ export async function summarizeGroups(
   recentSince: Date,
 ): Promise<{ total: number; recent: number; errors: number }> {
   const params = new SqlParams();
-  const where = groupWhere(projectId, filter, params);
+  const source = groupSource(filter.environment, params);
+  const where = groupWhere(projectId, filter, params, source.status);
   const { rows } = await sql.query<{ total: number; recent: number; errors: number }>(
     `SELECT count(*)::int AS total,
             count(*) FILTER (WHERE g.last_seen >= ${params.add(recentSince)})::int AS recent,
             count(*) FILTER (WHERE g.level IN ('ERROR', 'CRITICAL'))::int AS errors
-     FROM log_groups g WHERE ${where}`,
+     FROM ${source.from} WHERE ${where}`,
     params.values,
   );
   const r = rows[0];
   return { total: Number(r?.total ?? 0), recent: Number(r?.recent ?? 0), errors: Number(r?.errors ?? 0) };
 }
 
-/** One group of one project, or undefined (a group of another project is not found). */
-export async function getGroup(sql: SqlClient, projectId: string, groupId: string): Promise<LogGroupRow | undefined> {
-  const { rows } = await sql.query<RawGroup>(`SELECT ${GROUP_COLUMNS} FROM log_groups g WHERE g.project_id = $1 AND g.id = $2`, [projectId, groupId]);
+/**
+ * One group of one project, or undefined (a group of another project is not found). With
+ * `environment`, its status is the one seen in that environment.
+ */
+export async function getGroup(sql: SqlClient, projectId: string, groupId: string, environment?: string): Promise<LogGroupRow | undefined> {
+  const params = new SqlParams();
+  const source = groupSource(environment, params);
+  const { rows } = await sql.query<RawGroup>(
+    `SELECT ${source.columns} FROM ${source.from} WHERE g.project_id = ${params.add(projectId)} AND g.id = ${params.add(groupId)}`,
+    params.values,
+  );
   return rows[0] ? toGroupRow(rows[0]) : undefined;
 }
 
 /**
  * Sets a group's status. Resolving records when (`resolved_at`); any other status set by hand
  * clears it, so only a reopening by a new log leaves an unresolved group with a `resolved_at`
- * (a regression).
+ * (a regression). Without `environment` the status holds everywhere and the per-environment
+ * ones are dropped; with it, it holds in that environment only. Answers false when the
+ * project has no such group.
  */
 export async function updateGroupStatus(
-  sql: SqlClient,
-  projectId: string,
-  groupId: string,
+  database: Pick<DatabaseHandle, 'transaction'>,
+  target: { projectId: string; groupId: string; environment?: string | undefined },
   status: LogGroupRow['status'],
   at: Date,
-): Promise<LogGroupRow | undefined> {
-  const { rows } = await sql.query<RawGroup>(
-    `UPDATE log_groups g SET status = $3, resolved_at = CASE WHEN $3 = 'resolved' THEN $4::timestamptz ELSE NULL END
-     WHERE g.project_id = $1 AND g.id = $2 RETURNING ${GROUP_COLUMNS}`,
-    [projectId, groupId, status, at],
-  );
-  return rows[0] ? toGroupRow(rows[0]) : undefined;
+): Promise<boolean> {
+  return database.transaction(async (sql) => {
+    const resolvedAt = status === 'resolved' ? at : null;
+    if (!target.environment) {
+      const { rows } = await sql.query(`UPDATE log_groups SET status = $3, resolved_at = $4 WHERE project_id = $1 AND id = $2 RETURNING id`, [
+        target.projectId,
+        target.groupId,
+        status,
+        resolvedAt,
+      ]);
+      if (rows.length === 0) return false;
+      await sql.query(`DELETE FROM log_group_environment_status WHERE group_id = $1`, [target.groupId]);
+      return true;
+    }
+    const { rows } = await sql.query(`SELECT id FROM log_groups WHERE project_id = $1 AND id = $2 FOR UPDATE`, [target.projectId, target.groupId]);
+    if (rows.length === 0) return false;
+    await sql.query(
+      `INSERT INTO log_group_environment_status (group_id, environment, status, resolved_at, updated_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (group_id, environment) DO UPDATE SET status = EXCLUDED.status, resolved_at = EXCLUDED.resolved_at, updated_at = EXCLUDED.updated_at`,
+      [target.groupId, target.environment, status, resolvedAt, at],
+    );
+    return true;
+  });
 }
 
 /**

@@ -166,14 +166,18 @@ export interface GroupCountChange {
   count: number;
   lastSeen: Date;
   status: string;
-  /** The group was resolved and this batch reopened it. */
+  /** The group was resolved (everywhere) and this batch reopened it. */
   regressed: boolean;
+  /** Environments where the group was resolved for that environment alone and this batch reopened it. */
+  regressedEnvironments: string[];
 }
 
 /**
  * Adds a batch's counts to its groups (in group id order, so concurrent batches never
  * deadlock): count, first/last seen, the highest level, environments, tags and users seen
- * (bounded). A resolved group that receives a log is reopened (a regression).
+ * (bounded). A resolved group that receives a log is reopened (a regression): where the
+ * log's environment has a status of its own (log_group_environment_status), that one is
+ * reopened, and the group's status only by logs of environments without one.
  */
 export async function applyGroupDeltas(sql: SqlClient, deltas: GroupDelta[]): Promise<GroupCountChange[]> {
   if (deltas.length === 0) return [];
@@ -196,10 +200,13 @@ export async function applyGroupDeltas(sql: SqlClient, deltas: GroupDelta[]): Pr
                    ELSE (ARRAY(SELECT DISTINCT t FROM unnest(g.tags || d.tags::text[]) t))[1:${GROUP_TAG_LIMIT}] END,
        users_affected = CASE WHEN g.users_affected @> d.users::text[] THEN g.users_affected
                              ELSE (ARRAY(SELECT DISTINCT x FROM unnest(g.users_affected || d.users::text[]) x))[1:${GROUP_USER_LIMIT}] END,
-       status = CASE WHEN g.status = 'resolved' THEN 'unresolved' ELSE g.status END
+       status = CASE WHEN g.status = 'resolved' AND EXISTS (
+                       SELECT 1 FROM unnest(d.environments::text[]) e
+                       WHERE NOT EXISTS (SELECT 1 FROM log_group_environment_status s WHERE s.group_id = g.id AND s.environment = e)
+                     ) THEN 'unresolved' ELSE g.status END
      FROM d, old
      WHERE g.id = d.group_id AND old.id = g.id
-     RETURNING g.id, g.count, g.last_seen, g.status, (old.status = 'resolved') AS regressed`,
+     RETURNING g.id, g.count, g.last_seen, g.status, (old.status = 'resolved' AND g.status = 'unresolved') AS regressed`,
     [
       sorted.map((d) => d.groupId),
       sorted.map((d) => d.count),
@@ -212,7 +219,40 @@ export async function applyGroupDeltas(sql: SqlClient, deltas: GroupDelta[]): Pr
       sorted.map((d) => toTextArrayLiteral(d.users)),
     ],
   );
-  return rows.map((r) => ({ groupId: r.id, count: Number(r.count), lastSeen: r.last_seen, status: r.status, regressed: r.regressed }));
+  const reopened = await reopenEnvironmentStatuses(
+    sql,
+    sorted.flatMap((d) => d.environments.map((environment) => ({ groupId: d.groupId, environment }))),
+  );
+  return rows.map((r) => ({
+    groupId: r.id,
+    count: Number(r.count),
+    lastSeen: r.last_seen,
+    status: r.status,
+    regressed: r.regressed,
+    regressedEnvironments: reopened.get(r.id) ?? [],
+  }));
+}
+
+/**
+ * Reopens the per-environment statuses 'resolved' of the (group, environment) pairs that just
+ * received logs, keeping their resolved_at (the regression mark). Rows are locked in key order.
+ */
+async function reopenEnvironmentStatuses(sql: SqlClient, pairs: { groupId: string; environment: string }[]): Promise<Map<string, string[]>> {
+  const reopened = new Map<string, string[]>();
+  if (pairs.length === 0) return reopened;
+  const { rows } = await sql.query<{ group_id: string; environment: string }>(
+    `WITH d AS (SELECT * FROM unnest($1::uuid[], $2::text[]) AS d(group_id, environment)),
+     hit AS (
+       SELECT s.group_id, s.environment FROM log_group_environment_status s JOIN d ON d.group_id = s.group_id AND d.environment = s.environment
+       WHERE s.status = 'resolved' ORDER BY s.group_id, s.environment FOR UPDATE OF s
+     )
+     UPDATE log_group_environment_status s SET status = 'unresolved', updated_at = now()
+     FROM hit WHERE s.group_id = hit.group_id AND s.environment = hit.environment
+     RETURNING s.group_id, s.environment`,
+    [pairs.map((p) => p.groupId), pairs.map((p) => p.environment)],
+  );
+  for (const r of rows) reopened.set(r.group_id, [...(reopened.get(r.group_id) ?? []), r.environment].sort());
+  return reopened;
 }
 
 export interface RollupDelta {

@@ -24,11 +24,16 @@ export interface LogFilter {
 }
 
 /**
- * Whether `pattern` (a regex parameter) occurs in the message or the exception's type or value.
- * Fields are matched one by one, so a phrase never spans two of them.
+ * The text a search reads: the message, the exception's type and its value, joined by newlines.
+ * It is exactly the expression of the trigram index `logs_search_trgm_idx` (migration 0005), so
+ * that index serves the search. Search terms never hold a newline, so a phrase never spans two
+ * fields.
  */
+export const SEARCH_TEXT_SQL = `(l.message || E'\\n' || coalesce(l.exception->>'type', '') || E'\\n' || coalesce(l.exception->>'value', l.exception->>'message', ''))`;
+
+/** Whether `pattern` (a regex parameter) occurs in the message or the exception's type or value. */
 function matchesSql(pattern: string): string {
-  return `(l.message ~ ${pattern} OR (l.exception IS NOT NULL AND (coalesce(l.exception->>'type', '') ~ ${pattern} OR coalesce(l.exception->>'value', l.exception->>'message', '') ~ ${pattern})))`;
+  return `${SEARCH_TEXT_SQL} ~ ${pattern}`;
 }
 
 /**

@@ -35,7 +35,7 @@ export const LiveGroupSchema = z.object({
   status: z.enum(LIVE_GROUP_STATUSES),
   /** The batch created the group. */
   is_new: z.boolean(),
-  /** The group was resolved and this batch reopened it. */
+  /** The group was resolved (everywhere, or in a log's environment) and this batch reopened it. */
   regressed: z.boolean(),
 });
 export type LiveGroup = z.infer<typeof LiveGroupSchema>;

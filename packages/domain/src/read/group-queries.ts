@@ -47,6 +47,10 @@ export type GroupListQuery = z.output<typeof GroupListQuerySchema>;
 export const GroupSummaryQuerySchema = z.preprocess(withoutBlanks, z.object({ environment: environmentParam, days }));
 export type GroupSummaryQuery = z.output<typeof GroupSummaryQuerySchema>;
 
+/** GET /api/v1/projects/{id}/groups/{groupId}: `environment` answers the status in that environment. */
+export const GroupDetailQuerySchema = z.preprocess(withoutBlanks, z.object({ environment: environmentParam }));
+export type GroupDetailQuery = z.output<typeof GroupDetailQuerySchema>;
+
 /** GET /api/v1/projects/{id}/groups/{groupId}/logs: newest first. */
 export const GroupLogsQuerySchema = z.preprocess(
   withoutBlanks,
@@ -63,8 +67,12 @@ export const GroupLogsQuerySchema = z.preprocess(
 );
 export type GroupLogsQuery = z.output<typeof GroupLogsQuerySchema>;
 
-/** PATCH /api/v1/projects/{id}/groups/{groupId}. */
-export const GroupStatusUpdateSchema = z.object({ status });
+/**
+ * PATCH /api/v1/projects/{id}/groups/{groupId}. With `environment`, the status holds in that
+ * environment only (resolve in `staging` only); without, it holds in every environment and
+ * replaces the per-environment ones.
+ */
+export const GroupStatusUpdateSchema = z.object({ status, environment: z.preprocess((v) => (v === '' || v === null ? undefined : v), environmentParam) });
 export type GroupStatusUpdate = z.output<typeof GroupStatusUpdateSchema>;
 
 /** POST /api/v1/projects/{id}/groups/{groupId}/notes. */

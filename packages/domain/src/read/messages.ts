@@ -18,5 +18,6 @@ export const READ_MESSAGES = {
   noteTooLong: 'Not en fazla 2000 karakter olabilir.',
   logNotFound: 'Log bulunamadı.',
   groupNotFound: 'Log grubu bulunamadı.',
+  groupEnvironmentUnknown: 'Bu grup bu ortamda hiç görülmedi.',
   groupHealthNotReady: 'Grup sağlık raporu henüz hazır değil.',
 } as const;

@@ -55,7 +55,21 @@ export const LogStatsSchema = z.object({
 });
 export type LogStats = z.infer<typeof LogStatsSchema>;
 
-/** §3 Log group, plus its triage state and how it was grouped. */
+/** A group's status in one environment (its own, or the group's when none was set there). */
+export const GroupEnvironmentStatusSchema = z.object({
+  environment: z.string(),
+  status: z.enum(GROUP_STATUSES),
+  is_regression: z.boolean(),
+  resolved_at: z.string().nullable(),
+  /** True when set for this environment alone; false when it follows the group's status. */
+  is_override: z.boolean(),
+});
+export type GroupEnvironmentStatus = z.infer<typeof GroupEnvironmentStatusSchema>;
+
+/**
+ * §3 Log group, plus its triage state and how it was grouped. `status`, `is_regression` and
+ * `resolved_at` are the group's in every environment, or in the environment the request names.
+ */
 export const LogGroupSchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -76,6 +90,8 @@ export const LogGroupSchema = z.object({
   /** Reopened by a new log after it had been resolved (cleared when resolved again). */
   is_regression: z.boolean(),
   resolved_at: z.string().nullable(),
+  /** The status in each environment the group was seen in. */
+  environment_statuses: z.array(GroupEnvironmentStatusSchema),
   template: z.string(),
   kind: z.string(),
   reason: z.string(),

@@ -56,7 +56,7 @@ export function createLivePublisher(deps: LivePublisherDeps): LivePublisher {
         last_seen: new Date(g.lastSeen).toISOString(),
         status: (STATUSES.includes(g.status) ? g.status : 'unresolved') as LiveGroup['status'],
         is_new: g.isNew,
-        regressed: g.regressed,
+        regressed: g.regressed || g.regressedEnvironments.length > 0,
       }));
       await deps.transport.send({
         project_id: outcome.projectId,
