@@ -4,3 +4,4 @@ export * from './wait-for.js';
 export * from './postgres-server.js';
 export * from './redis-server.js';
 export * from './test-database.js';
+export * from './smtp-test-server.js';

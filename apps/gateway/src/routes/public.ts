@@ -10,7 +10,7 @@ export function publicRoutes(deps: AppDeps): Router {
   const router = Router();
 
   router.get('/plans', (_req, res) => {
-    res.json({ preset: deps.planPreset, beta: deps.beta, plans: getPlanTable(deps.planPreset) });
+    res.json({ preset: deps.planPreset, beta: deps.beta, plans: getPlanTable({ preset: deps.planPreset, beta: deps.beta }) });
   });
 
   // A visitor may send a few messages an hour, not flood the inbox.

@@ -5,8 +5,10 @@ export type PlanId = (typeof PLAN_IDS)[number];
 export interface Plan {
   id: PlanId;
   name: string;
-  /** Monthly price in ₺; 0 shows as 'Ücretsiz'. */
+  /** Monthly price in ₺ charged now; 0 shows as 'Ücretsiz'. In beta every price is 0. */
   price: number;
+  /** The table's monthly price in ₺, whatever the beta switch says. */
+  listPrice: number;
   description: string;
   /** Maximum projects an account may own; null = unlimited. */
   maxProjects: number | null;
@@ -24,6 +26,7 @@ const PRICING_TABLE: readonly Plan[] = [
     id: 'free',
     name: 'Ücretsiz',
     price: 0,
+    listPrice: 0,
     description: 'Küçük projeler ve denemeler için.',
     maxProjects: 1,
     monthlyLogs: 50_000,
@@ -37,6 +40,7 @@ const PRICING_TABLE: readonly Plan[] = [
     id: 'standard',
     name: 'Standart',
     price: 99,
+    listPrice: 99,
     description: 'Büyüyen ekipler için.',
     maxProjects: 5,
     monthlyLogs: 500_000,
@@ -50,6 +54,7 @@ const PRICING_TABLE: readonly Plan[] = [
     id: 'professional',
     name: 'Profesyonel',
     price: 199,
+    listPrice: 199,
     description: 'Yüksek hacimli servisler için.',
     maxProjects: null,
     monthlyLogs: 5_000_000,
@@ -65,20 +70,44 @@ const PRICING_TABLE: readonly Plan[] = [
 export const PLAN_PRESETS = ['pricing', 'faq'] as const;
 export type PlanPreset = (typeof PLAN_PRESETS)[number];
 
-/** The plan table for a preset. */
-export function getPlanTable(preset: PlanPreset = 'pricing'): readonly Plan[] {
-  if (preset === 'pricing') return PRICING_TABLE;
-  return PRICING_TABLE.map((plan) =>
-    plan.id === 'free'
-      ? { ...plan, monthlyLogs: 10_000, retentionDays: 3, features: ['1 proje', 'Aylık 10.000 log', '3 gün saklama', 'Temel dashboard', 'Topluluk desteği'] }
-      : plan,
-  );
+/** How the table is read: which preset, and whether the beta period makes every price 0. */
+export interface PlanTableOptions {
+  /** Default `pricing`. */
+  preset?: PlanPreset;
+  /** Beta period: every `price` is 0 (`listPrice` keeps the table's). Default false. */
+  beta?: boolean;
 }
 
-export function getPlan(id: PlanId, preset: PlanPreset = 'pricing'): Plan {
-  const plan = getPlanTable(preset).find((p) => p.id === id);
+/**
+ * The plan table: the one source of limits (projects, monthly logs, retention), prices and the
+ * texts of the pricing page and the FAQ.
+ */
+export function getPlanTable(presetOrOptions: PlanPreset | PlanTableOptions = 'pricing'): readonly Plan[] {
+  const { preset = 'pricing', beta = false } = typeof presetOrOptions === 'string' ? { preset: presetOrOptions } : presetOrOptions;
+  let table = PRICING_TABLE;
+  if (preset === 'faq') {
+    table = table.map((plan) =>
+      plan.id === 'free'
+        ? { ...plan, monthlyLogs: 10_000, retentionDays: 3, features: ['1 proje', 'Aylık 10.000 log', '3 gün saklama', 'Temel dashboard', 'Topluluk desteği'] }
+        : plan,
+    );
+  }
+  return beta ? table.map((plan) => ({ ...plan, price: 0 })) : table;
+}
+
+export function getPlan(id: PlanId, presetOrOptions: PlanPreset | PlanTableOptions = 'pricing'): Plan {
+  const plan = getPlanTable(presetOrOptions).find((p) => p.id === id);
   if (!plan) throw new Error(`unknown plan ${id}`);
   return plan;
+}
+
+export function isPlanId(value: string): value is PlanId {
+  return (PLAN_IDS as readonly string[]).includes(value);
+}
+
+/** A stored plan name as a plan id; anything unknown reads as the free plan. */
+export function toPlanId(value: string): PlanId {
+  return isPlanId(value) ? value : 'free';
 }
 
 /** Overage fee: 10 ₺ per started block of 10,000 logs above the quota. */

@@ -1,0 +1,2 @@
+export * from './mailer-config.js';
+export * from './mailer.js';
