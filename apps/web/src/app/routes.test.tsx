@@ -15,7 +15,6 @@ function answerEverything() {
     http.get(api('/projects/p1/members'), () => HttpResponse.json(projectFor('owner').team_members)),
     http.get(api('/projects/p1/api-keys/'), () => HttpResponse.json([])),
     http.get(api('/projects/p1/logs/'), () => HttpResponse.json({ items: [], total: 0, skip: 0, limit: 50 })),
-    http.get(api('/projects/p1/logs/stats/summary'), () => HttpResponse.json({ total_logs: 0, level_distribution: {} })),
     http.get(api('/projects/p1/logs/l1'), () => HttpResponse.json({ _id: 'l1', project_id: 'p1', timestamp: '2025-03-10T12:00:00Z', level: 'INFO', message: 'merhaba' })),
     http.get(api('/projects/p1/groups'), () => HttpResponse.json({ items: [], total: 0, pagination: { skip: 0, limit: 20, has_more: false } })),
     http.get(api('/projects/p1/groups/summary'), () => HttpResponse.json({ summary: { total_groups: 0, active_groups: 0, error_groups: 0, total_logs: 0 } })),

@@ -43,6 +43,17 @@ export function makeStore(options: MakeStoreOptions = {}) {
   });
   getToken = () => store.getState().auth.token;
   live.setStatusListener((status) => store.dispatch(liveStatusChanged(status)));
+  // A project the server could not keep streaming (client too slow or away too long) is re-read.
+  live.setReloadListener((projectId) =>
+    store.dispatch(
+      apiSlice.util.invalidateTags([
+        { type: 'Log', id: projectId },
+        { type: 'Group', id: `LIST-${projectId}` },
+        { type: 'GroupSummary', id: projectId },
+        'Dashboard',
+      ]),
+    ),
+  );
 
   let lastAuth: AuthState = store.getState().auth;
   store.subscribe(() => {

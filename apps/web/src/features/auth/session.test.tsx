@@ -57,7 +57,6 @@ describe('session (§4)', () => {
       http.get(api('/projects/'), () => HttpResponse.json([projectFor('owner')])),
       http.get(api('/projects/p1'), () => HttpResponse.json(projectFor('owner'))),
       http.get(api('/projects/p1/logs/'), () => HttpResponse.json({ detail: 'Oturum açmanız gerekiyor.', code: 'UNAUTHENTICATED' }, { status: 401 })),
-      http.get(api('/projects/p1/logs/stats/summary'), () => HttpResponse.json({ total_logs: 0, level_distribution: {} })),
     );
     localStorage.setItem('authToken', 'test-token');
     const { store } = renderWithProviders(<AppRoutes />, { route: '/projects/p1/logs', signedInAs: ownerUser });

@@ -1,7 +1,8 @@
 import { isErrorLevel, parseLevel } from '@seyir/domain';
-import type { RootState, ThunkExtra } from '../../app/store';
+import type { RootState } from '../../app/store';
 import { apiSlice } from '../api/apiSlice';
 import { asList } from '../api/asList';
+import { liveWhileCached } from '../live/liveWhileCached';
 import { projectsApi } from '../projects/projectsApi';
 import type { LogEntry } from '../logs/types';
 import { ACTIVITY_DAYS, RECENT_LOGS_LIMIT, type ActivityItem, type DashboardStats, type DistributionItem } from './types';
@@ -16,56 +17,39 @@ export const dashboardApi = apiSlice.injectEndpoints({
     getDashboardStats: builder.query<DashboardStats, void>({
       query: () => '/dashboard/stats',
       providesTags: ['Dashboard'],
-      /** Cards tick up with every pushed log; `stats:updated` replaces them outright. */
-      async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra, getState }) {
-        const { live } = extra as ThunkExtra;
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const ids = allProjectIds(getState);
-        const stopLogs = live.subscribe('log:new', ids, (log) => {
-          updateCachedData((draft) => {
-            draft.totalLogs += 1;
-            draft.todayLogs += 1;
-            const level = parseLevel(log.level);
-            if (level && isErrorLevel(level)) draft.errorLogs += 1;
-          });
-        });
-        const stopStats = live.subscribe('stats:updated', ids, (stats) => {
-          if (typeof stats.totalLogs !== 'number') return;
-          updateCachedData((draft) => {
-            const { project_id: _ignored, ...rest } = stats;
-            Object.assign(draft, rest);
-          });
-        });
-        await cacheEntryRemoved;
-        stopLogs();
-        stopStats();
-      },
+      /** Cards tick up with the logs of every frame (one update per frame). */
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        liveWhileCached(lifecycle, (live) =>
+          live.subscribe(allProjectIds(lifecycle.getState), ({ logs, skipped }) => {
+            if (!logs.length && !skipped) return;
+            const errors = logs.filter((log) => {
+              const level = parseLevel(log.level);
+              return level !== undefined && isErrorLevel(level);
+            }).length;
+            lifecycle.updateCachedData((draft) => {
+              draft.totalLogs += logs.length + skipped;
+              draft.todayLogs += logs.length + skipped;
+              draft.errorLogs += errors;
+            });
+          }),
+        ),
     }),
     getRecentLogs: builder.query<LogEntry[], number | void>({
       query: (limit) => ({ url: '/dashboard/logs/recent', params: { limit: limit ?? RECENT_LOGS_LIMIT } }),
       transformResponse: (raw: unknown) => asList<LogEntry>(raw, ['logs']),
       providesTags: ['Dashboard'],
-      async onCacheEntryAdded(limit, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra, getState }) {
-        const { live } = extra as ThunkExtra;
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const stop = live.subscribe('log:new', allProjectIds(getState), (log) => {
-          updateCachedData((draft) => {
-            if (draft.some((l) => l._id === log._id)) return;
-            draft.unshift(log);
-            draft.length = Math.min(draft.length, limit ?? RECENT_LOGS_LIMIT);
-          });
-        });
-        await cacheEntryRemoved;
-        stop();
-      },
+      onCacheEntryAdded: (limit, lifecycle) =>
+        liveWhileCached(lifecycle, (live) =>
+          live.subscribe(allProjectIds(lifecycle.getState), ({ logs }) => {
+            if (!logs.length) return;
+            lifecycle.updateCachedData((draft) => {
+              const shown = new Set(draft.map((l) => l._id));
+              // Frames are oldest first; the list is newest first.
+              for (const log of logs) if (!shown.has(log._id)) draft.unshift(log);
+              draft.length = Math.min(draft.length, limit ?? RECENT_LOGS_LIMIT);
+            });
+          }),
+        ),
     }),
     getActivity: builder.query<ActivityItem[], number | void>({
       query: (days) => ({ url: '/dashboard/logs/activity', params: { days: days ?? ACTIVITY_DAYS } }),

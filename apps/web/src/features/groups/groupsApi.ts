@@ -1,6 +1,6 @@
-import type { ThunkExtra } from '../../app/store';
 import { apiSlice, dropBlank } from '../api/apiSlice';
 import { asList } from '../api/asList';
+import { liveWhileCached } from '../live/liveWhileCached';
 import type { GroupLogsResponse, GroupNote, GroupsQueryArgs, GroupsResponse, GroupsSummary, GroupStatus, LogGroup } from './types';
 
 type GroupRef = { projectId: string; groupId: string };
@@ -10,61 +10,41 @@ export const groupsApi = apiSlice.injectEndpoints({
     getGroups: builder.query<GroupsResponse, GroupsQueryArgs>({
       query: ({ projectId, ...params }) => ({ url: `/projects/${projectId}/groups`, params: dropBlank(params) }),
       providesTags: (_r, _e, { projectId }) => [{ type: 'Group', id: `LIST-${projectId}` }],
-      /** `group:updated` refreshes a listed group's counts in place. */
-      async onCacheEntryAdded(args, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
-        const { live } = extra as ThunkExtra;
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const stop = live.subscribe('group:updated', [args.projectId], (group) => {
-          updateCachedData((draft) => {
-            const index = draft.items.findIndex((g) => g._id === group._id);
-            if (index >= 0) draft.items[index] = { ...draft.items[index], ...group };
-          });
-        });
-        await cacheEntryRemoved;
-        stop();
-      },
+      /** Changed groups of a frame refresh the listed ones in place (one update per frame). */
+      onCacheEntryAdded: (args, lifecycle) =>
+        liveWhileCached(lifecycle, (live) =>
+          live.subscribe([args.projectId], ({ groups }) => {
+            if (!groups.length) return;
+            lifecycle.updateCachedData((draft) => {
+              for (const group of groups) {
+                const index = draft.items.findIndex((g) => g._id === group._id);
+                if (index >= 0) draft.items[index] = { ...draft.items[index]!, ...group };
+              }
+            });
+          }),
+        ),
     }),
     getGroupsSummary: builder.query<GroupsSummary, { projectId: string; environment?: string; days?: number }>({
       query: ({ projectId, ...params }) => ({ url: `/projects/${projectId}/groups/summary`, params: dropBlank(params) }),
       providesTags: (_r, _e, { projectId }) => [{ type: 'GroupSummary', id: projectId }],
-      async onCacheEntryAdded(args, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
-        const { live } = extra as ThunkExtra;
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const stop = live.subscribe('log:new', [args.projectId], (log) => {
-          if (args.environment && log.environment !== args.environment) return;
-          updateCachedData((draft) => {
-            draft.summary.total_logs += 1;
-          });
-        });
-        await cacheEntryRemoved;
-        stop();
-      },
+      onCacheEntryAdded: (args, lifecycle) =>
+        liveWhileCached(lifecycle, (live) =>
+          live.subscribe([args.projectId], ({ logs, skipped }) => {
+            const added = args.environment ? logs.filter((log) => log.environment === args.environment).length : logs.length + skipped;
+            if (added) lifecycle.updateCachedData((draft) => void (draft.summary.total_logs += added));
+          }),
+        ),
     }),
     getGroup: builder.query<LogGroup, GroupRef>({
       query: ({ projectId, groupId }) => `/projects/${projectId}/groups/${groupId}`,
       providesTags: (_r, _e, { groupId }) => [{ type: 'Group', id: groupId }],
-      async onCacheEntryAdded(args, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
-        const { live } = extra as ThunkExtra;
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const stop = live.subscribe('group:updated', [args.projectId], (group) => {
-          if (group._id !== args.groupId) return;
-          updateCachedData((draft) => ({ ...draft, ...group }));
-        });
-        await cacheEntryRemoved;
-        stop();
-      },
+      onCacheEntryAdded: (args, lifecycle) =>
+        liveWhileCached(lifecycle, (live) =>
+          live.subscribe([args.projectId], ({ groups }) => {
+            const group = groups.find((g) => g._id === args.groupId);
+            if (group) lifecycle.updateCachedData((draft) => ({ ...draft, ...group }));
+          }),
+        ),
     }),
     getGroupLogs: builder.query<GroupLogsResponse, GroupRef & { skip: number; limit: number }>({
       query: ({ projectId, groupId, ...params }) => ({ url: `/projects/${projectId}/groups/${groupId}/logs`, params }),

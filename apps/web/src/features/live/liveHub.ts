@@ -1,14 +1,34 @@
+import type { LiveStats } from '@seyir/domain';
 import type { Socket } from 'socket.io-client';
-import type { DashboardStats } from '../dashboard/types';
 import type { LogGroup } from '../groups/types';
 import type { LogEntry } from '../logs/types';
 import type { LiveStatus } from './liveSlice';
 
-/** Socket.IO events the server pushes; each carries the `project_id` it belongs to. */
+/** A group whose counters changed (the server's `LiveGroup`: id, count, last_seen, status …). */
+export type LiveGroupUpdate = Partial<LogGroup> & { _id: string; project_id: string };
+
+/**
+ * What one project's subscribers receive at a time: the server's coalesced `live:batch` frame
+ * (logs oldest first, `skipped` older ones left out, changed groups, today's stats). Single
+ * events (`log:new` …) are wrapped into a one-item frame, so a cache entry is updated once per
+ * frame whatever the server sent.
+ */
+export interface LiveFrame {
+  project_id: string;
+  logs: LogEntry[];
+  skipped: number;
+  groups: LiveGroupUpdate[];
+  stats: LiveStats | null;
+}
+
+/** The events a subscriber may see, as the server sends them (`packages/domain/src/live`). */
 export interface LiveEventMap {
+  'live:batch': LiveFrame;
   'log:new': LogEntry;
-  'group:updated': LogGroup & { project_id: string };
-  'stats:updated': Partial<DashboardStats> & { project_id?: string };
+  'group:updated': LiveGroupUpdate;
+  'stats:updated': LiveStats;
+  'logs:skipped': { project_id: string; skipped: number };
+  reload: { project_id: string; reason: string };
 }
 export type LiveEventName = keyof LiveEventMap;
 
@@ -20,20 +40,46 @@ export interface LiveTransport {
   close(): void;
 }
 
-type Handler = (payload: unknown) => void;
+type FrameListener = (frame: LiveFrame) => void;
+
+/** Wraps one server event into a frame; undefined for events that carry no project data. */
+export function toFrame(name: string, payload: unknown): LiveFrame | undefined {
+  if (!payload || typeof payload !== 'object') return undefined;
+  const projectId = (payload as { project_id?: unknown }).project_id;
+  if (typeof projectId !== 'string') return undefined;
+  const empty: LiveFrame = { project_id: projectId, logs: [], skipped: 0, groups: [], stats: null };
+  switch (name) {
+    case 'live:batch': {
+      const frame = payload as Partial<LiveFrame>;
+      return { ...empty, logs: frame.logs ?? [], skipped: frame.skipped ?? 0, groups: frame.groups ?? [], stats: frame.stats ?? null };
+    }
+    case 'log:new':
+      return { ...empty, logs: [payload as LogEntry] };
+    case 'group:updated':
+      return { ...empty, groups: [payload as LiveGroupUpdate] };
+    case 'stats:updated':
+      return { ...empty, stats: payload as LiveStats };
+    case 'logs:skipped':
+      return { ...empty, skipped: Number((payload as { skipped?: unknown }).skipped) || 0 };
+    default:
+      return undefined;
+  }
+}
 
 /**
- * The one live connection, shared by the RTK Query cache entries that want updates
- * (`onCacheEntryAdded` reaches it as `extra.live`). Opened by the first subscriber, closed a
- * little after the last one leaves so that moving between screens does not reconnect.
+ * The one live connection, shared by the RTK Query cache entries that want updates (through
+ * `liveWhileCached`, which reaches it as `extra.live`). Opened by the first subscriber, closed a
+ * little after the last one leaves so that moving between screens does not reconnect. Listeners
+ * get whole frames: one cache update per frame, not per log.
  */
 export class LiveHub {
   private transport: LiveTransport | null = null;
-  private readonly handlers = new Map<string, Set<{ projects: ReadonlySet<string>; fn: Handler }>>();
+  private readonly listeners = new Set<{ projects: ReadonlySet<string>; fn: FrameListener }>();
   private readonly rooms = new Map<string, number>();
   private subscribers = 0;
   private closeTimer: ReturnType<typeof setTimeout> | null = null;
   private onStatus: (status: LiveStatus) => void = () => {};
+  private onReload: (projectId: string) => void = () => {};
 
   constructor(
     private readonly makeTransport: () => LiveTransport,
@@ -45,19 +91,22 @@ export class LiveHub {
     this.onStatus = listener;
   }
 
-  /** Listens to `event` for `projectIds` (their rooms are joined); returns the unsubscribe. */
-  subscribe<E extends LiveEventName>(event: E, projectIds: readonly string[], fn: (payload: LiveEventMap[E]) => void): () => void {
-    const entry = { projects: new Set(projectIds), fn: fn as Handler };
-    let set = this.handlers.get(event);
-    if (!set) this.handlers.set(event, (set = new Set()));
-    set.add(entry);
+  /** Called when the server says a project's live stream cannot be continued: re-read it over HTTP. */
+  setReloadListener(listener: (projectId: string) => void): void {
+    this.onReload = listener;
+  }
+
+  /** Listens to the frames of `projectIds` (every project when empty; their rooms are joined); returns the unsubscribe. */
+  subscribe(projectIds: readonly string[], fn: FrameListener): () => void {
+    const entry = { projects: new Set(projectIds), fn };
+    this.listeners.add(entry);
     this.acquire();
     for (const id of entry.projects) this.joinRoom(id);
     let active = true;
     return () => {
       if (!active) return;
       active = false;
-      set.delete(entry);
+      this.listeners.delete(entry);
       for (const id of entry.projects) this.leaveRoom(id);
       this.release();
     };
@@ -112,18 +161,31 @@ export class LiveHub {
   }
 
   private dispatch(name: string, payload: unknown): void {
-    const projectId = payload && typeof payload === 'object' ? (payload as { project_id?: unknown }).project_id : undefined;
-    for (const entry of this.handlers.get(name) ?? []) {
-      if (typeof projectId === 'string' && entry.projects.size > 0 && !entry.projects.has(projectId)) continue;
-      entry.fn(payload);
+    if (name === 'reload') {
+      const projectId = (payload as { project_id?: unknown } | null)?.project_id;
+      if (typeof projectId !== 'string') return;
+      // The server stopped streaming this project to us until we join again.
+      if (this.rooms.has(projectId)) {
+        this.transport?.leave(projectId);
+        this.transport?.join(projectId);
+      }
+      this.onReload(projectId);
+      return;
+    }
+    const frame = toFrame(name, payload);
+    if (!frame) return;
+    for (const entry of this.listeners) {
+      if (entry.projects.size > 0 && !entry.projects.has(frame.project_id)) continue;
+      entry.fn(frame);
     }
   }
 }
 
 /**
  * Socket.IO on the same origin. The client library is loaded on first use so public pages
- * never download it. The token goes in the handshake (`auth.token`), read afresh on every
- * reconnect; rooms are (re)joined with `project:join` after each connect.
+ * never download it. The token goes in the handshake (`auth.token`, with `batch: true` for
+ * coalesced frames), read afresh on every reconnect; rooms are (re)joined with `project:join`
+ * after each connect.
  */
 export function socketTransport(getToken: () => string | null): LiveTransport {
   const rooms = new Set<string>();
@@ -133,13 +195,17 @@ export function socketTransport(getToken: () => string | null): LiveTransport {
     open(handlers) {
       void import('socket.io-client').then(({ io }) => {
         if (closed) return;
-        const s = io({ path: '/socket.io', auth: (cb) => cb({ token: getToken() }) });
+        const s = io({ path: '/socket.io', auth: (cb) => cb({ token: getToken() ?? '', batch: true }) });
         socket = s;
         s.on('connect', () => {
           handlers.onStatus('connected');
           for (const id of rooms) s.emit('project:join', { project_id: id });
         });
-        s.on('disconnect', () => handlers.onStatus('disconnected'));
+        s.on('disconnect', (reason) => {
+          handlers.onStatus('disconnected');
+          // The server closed it (e.g. the session expired): try again; a refused handshake stops there.
+          if (reason === 'io server disconnect' && !closed) s.connect();
+        });
         s.on('connect_error', () => handlers.onStatus('disconnected'));
         s.onAny((name: string, payload: unknown) => handlers.onEvent(name, payload));
       });

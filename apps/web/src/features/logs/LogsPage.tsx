@@ -8,7 +8,7 @@ import { localInputToIso } from '../../lib/dates';
 import { LOGS } from '../../messages/app';
 import { useGetProjectQuery } from '../projects/projectsApi';
 import { toastError } from '../toasts/toastSlice';
-import { useGetLogsQuery, useGetLogStatsQuery } from './logsApi';
+import { useGetLogsQuery } from './logsApi';
 import { LogTable } from './LogTable';
 import { LOGS_PAGE_SIZE, type LogFilters } from './types';
 
@@ -91,7 +91,6 @@ export default function LogsPage() {
     end_time: localInputToIso(applied.end_time),
   };
   const { data, isLoading, isFetching, isError, refetch } = useGetLogsQuery(args);
-  const { data: stats } = useGetLogStatsQuery({ projectId });
 
   useEffect(() => {
     if (isError) dispatch(toastError(LOGS.loadFailed));
@@ -104,17 +103,18 @@ export default function LogsPage() {
     setParams(next);
   };
 
-  const dist = stats?.level_distribution ?? {};
-  const count = (...levels: string[]) => formatNumberTr(levels.reduce((sum, l) => sum + (dist[l] ?? dist[l.toLowerCase()] ?? 0), 0));
+  // The cards count the same filters as the list (the list answer's `counts`), live with it.
+  const counts = data?.counts;
+  const card = (n: number | undefined) => (n === undefined ? '—' : formatNumberTr(n));
 
   return (
     <>
       <PageHeader title={LOGS.title} subtitle={project?.name} />
       <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label={LOGS.totalCard} value={stats ? formatNumberTr(stats.total_logs) : '—'} />
-        <StatCard label={LOGS.errorCard} value={stats ? count('ERROR', 'CRITICAL') : '—'} tone="red" />
-        <StatCard label={LOGS.warningCard} value={stats ? count('WARNING') : '—'} tone="amber" />
-        <StatCard label={LOGS.infoCard} value={stats ? count('INFO') : '—'} tone="sky" />
+        <StatCard label={LOGS.totalCard} value={card(counts?.total)} />
+        <StatCard label={LOGS.errorCard} value={card(counts?.error)} tone="red" />
+        <StatCard label={LOGS.warningCard} value={card(counts?.warning)} tone="amber" />
+        <StatCard label={LOGS.infoCard} value={card(counts?.info)} tone="sky" />
       </div>
       <LogFiltersForm applied={applied} environments={project?.environments ?? []} onApply={(f) => update(f, 0)} />
       {data && data.pending > 0 && (

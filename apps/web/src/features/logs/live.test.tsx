@@ -5,7 +5,7 @@ import { ownerUser, projectFor } from '../../test/fixtures';
 import { api, server } from '../../test/server';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { ConnectionIndicator } from '../shell/AppLayout';
-import { applyNewLog, isLiveView } from './applyNewLog';
+import { applyLiveLogs, applyNewLog, isLiveView } from './applyNewLog';
 import LogsPage from './LogsPage';
 import type { LogEntry, LogsPage as Page, LogsQueryArgs } from './types';
 
@@ -16,7 +16,7 @@ function log(id: string, over: Partial<LogEntry> = {}): LogEntry {
 }
 
 function page(items: LogEntry[], total = items.length): Page {
-  return { items, total, skip: 0, limit: 3, pending: 0 };
+  return { items, total, skip: 0, limit: 3, pending: 0, counts: { total, error: total, warning: 0, info: 0 } };
 }
 
 describe('applyNewLog', () => {
@@ -26,6 +26,15 @@ describe('applyNewLog', () => {
     expect(p.items.map((l) => l._id)).toEqual(['n', 'a', 'b']);
     expect(p.total).toBe(11);
     expect(p.pending).toBe(0);
+    expect(p.counts).toEqual({ total: 11, error: 11, warning: 0, info: 0 });
+  });
+
+  it('applies a whole frame at once: newest on top, skipped ones counted', () => {
+    const p = page([log('a')], 1);
+    applyLiveLogs(p, { logs: [log('x', { level: 'INFO' }), log('y', { level: 'WARNING' }), log('a')], skipped: 5 }, base);
+    expect(p.items.map((l) => l._id)).toEqual(['y', 'x', 'a']);
+    expect(p.total).toBe(8);
+    expect(p.counts).toEqual({ total: 8, error: 1, warning: 1, info: 1 });
   });
 
   it('ignores a log it already shows', () => {
@@ -45,6 +54,9 @@ describe('applyNewLog', () => {
     applyNewLog(filtered, log('m', { level: 'error' }), { ...base, level: 'ERROR' });
     applyNewLog(filtered, log('o', { environment: 'staging' }), { ...base, environment: 'production' });
     expect(filtered.pending).toBe(1);
+    expect(filtered.counts!.total).toBe(2);
+    applyLiveLogs(filtered, { logs: [], skipped: 9 }, { ...base, level: 'ERROR' });
+    expect(filtered.pending).toBe(1);
   });
 });
 
@@ -56,13 +68,12 @@ describe('LogsPage live updates', () => {
         const url = new URL(request.url);
         const level = url.searchParams.get('level');
         const list = level ? items.filter((l) => l.level === level) : items;
-        return HttpResponse.json({ items: list, total: list.length, skip: 0, limit: 50 });
+        return HttpResponse.json({ items: list, total: list.length, skip: 0, limit: 50, counts: { total: level ? list.length : 1234, error: 2, warning: 0, info: 5 } });
       }),
-      http.get(api('/projects/p1/logs/stats/summary'), () => HttpResponse.json({ total_logs: 1234, level_distribution: { ERROR: 2, INFO: 5 } })),
     );
   }
 
-  it('shows a pushed log at the top without a reload and ticks the count cards', async () => {
+  it('shows pushed logs at the top without a reload and ticks the count cards', async () => {
     mockApi([log('a', { message: 'ilk log' })]);
     const { live } = renderWithProviders(<LogsPage />, { route: '/projects/p1/logs', path: '/projects/:projectId/logs', signedInAs: ownerUser });
     expect(await screen.findByText('ilk log')).toBeInTheDocument();
@@ -72,6 +83,12 @@ describe('LogsPage live updates', () => {
     await waitFor(() => expect(screen.getAllByTestId('log-row')).toHaveLength(2));
     expect(within(screen.getAllByTestId('log-row')[0]!).getByText('canlı gelen log')).toBeInTheDocument();
     expect(screen.getByText('1.235')).toBeInTheDocument();
+    expect(screen.getByText('6')).toBeInTheDocument();
+    act(() => live.frame({ project_id: 'p1', logs: [log('f1', { message: 'toplu 1' }), log('f2', { message: 'toplu 2' })], skipped: 10 }));
+    await waitFor(() => expect(screen.getAllByTestId('log-row')).toHaveLength(4));
+    expect(within(screen.getAllByTestId('log-row')[0]!).getByText('toplu 2')).toBeInTheDocument();
+    expect(screen.getByText('1.247')).toBeInTheDocument();
+    expect(screen.getByText('4')).toBeInTheDocument();
     act(() => live.emit('log:new', log('other', { project_id: 'p2', message: 'başka proje' })));
     expect(screen.queryByText('başka proje')).not.toBeInTheDocument();
   });

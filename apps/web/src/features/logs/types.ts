@@ -30,11 +30,22 @@ export interface LogEntry {
   group_id?: string | null;
 }
 
+/** The logs screen's four count cards, for the same filters as the list (§3 list `counts`). */
+export interface LogCounts {
+  total: number;
+  error: number;
+  warning: number;
+  info: number;
+}
+
 export interface LogsResponse {
   items: LogEntry[];
   total: number;
   skip: number;
   limit: number;
+  /** Searched totals stop at a cap: `total` is then a lower bound. */
+  total_is_estimate?: boolean;
+  counts?: LogCounts;
 }
 
 /** The cached page plus the count of live logs that arrived but are not shown. */
@@ -55,12 +66,6 @@ export interface LogsQueryArgs extends Partial<LogFilters> {
   projectId: string;
   skip: number;
   limit: number;
-}
-
-/** §3 Log stats. */
-export interface LogStats {
-  total_logs: number;
-  level_distribution: Record<string, number>;
 }
 
 export const LOGS_PAGE_SIZE = 50;
