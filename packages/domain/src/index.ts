@@ -12,3 +12,4 @@ export * from './ingest/index.js';
 export * from './scrub/index.js';
 export * from './read/index.js';
 export * from './live/index.js';
+export * from './query/index.js';

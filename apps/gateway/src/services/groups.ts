@@ -97,7 +97,7 @@ export async function findGroupPage(deps: ReadDeps, projectId: string, query: Gr
   const { rows, total } = await findGroups(
     deps.database.sql,
     projectId,
-    { environment: query.environment, levels: query.levels, status: query.status, seenSince: new Date(now.getTime() - query.days * DAY_MS) },
+    { environment: query.environment, levels: query.levels, status: query.status, seenSince: new Date(now.getTime() - query.days * DAY_MS), query: query.q, now },
     { skip: query.skip, limit: query.limit, sortBy: query.sort_by, sortOrder: query.sort_order },
   );
   return {

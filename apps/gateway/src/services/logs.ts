@@ -14,7 +14,7 @@ import { countLogsByLevel, countLogsCapped, findLogs, getLog, type LogDetailRow,
 import { timeOfLogId } from '@seyir/pipeline';
 import type { AppDeps } from '../deps.js';
 
-type ReadDeps = Pick<AppDeps, 'database'>;
+type ReadDeps = Pick<AppDeps, 'database' | 'now'>;
 
 /** A listed log in the API's field names (§3). */
 export function presentLogItem(row: LogListRow): LogItem {
@@ -48,17 +48,17 @@ export function presentLogDetail(row: LogDetailRow): LogDetail {
   };
 }
 
-function toLogFilter(query: LogFilterQuery): LogFilter {
-  return { levels: query.levels, environment: query.environment, search: query.search, from: query.from, before: query.before };
+function toLogFilter(query: LogFilterQuery, now: Date): LogFilter {
+  return { levels: query.levels, environment: query.environment, search: query.search, from: query.from, before: query.before, query: query.q, now };
 }
 
 /**
  * Logs per level for a filter: exact from the hourly rollups (plus the partial edge hours)
- * when there is no text search; with a search, counted from the logs up to
+ * when there is no text search nor `q`; with either, counted from the logs up to
  * SEARCH_COUNT_CAP, past which the totals are a lower bound (`isEstimate`).
  */
 async function countByLevel(deps: ReadDeps, projectId: string, filter: LogFilter): Promise<{ byLevel: Map<string, number>; isEstimate: boolean }> {
-  if (filter.search) {
+  if (filter.search || filter.query) {
     const { byLevel, capped } = await countLogsCapped(deps.database.sql, projectId, filter, SEARCH_COUNT_CAP);
     return { byLevel, isEstimate: capped };
   }
@@ -73,7 +73,7 @@ function cardsOf(byLevel: Map<string, number>): LogCounts {
 
 /** One page of a project's logs with its total and the four count cards, for the same filters. */
 export async function findLogPage(deps: ReadDeps, projectId: string, query: LogListQuery): Promise<LogPage> {
-  const filter = toLogFilter(query);
+  const filter = toLogFilter(query, deps.now());
   const [rows, counted] = await Promise.all([
     findLogs(deps.database.sql, projectId, filter, { skip: query.skip, limit: query.limit, sortBy: query.sortBy, sortOrder: query.sortOrder }),
     countByLevel(deps, projectId, filter),
@@ -91,7 +91,7 @@ export async function findLogPage(deps: ReadDeps, projectId: string, query: LogL
 
 /** §3 Log stats for the same filters as the list. */
 export async function getLogStats(deps: ReadDeps, projectId: string, query: LogFilterQuery): Promise<LogStats> {
-  const { byLevel, isEstimate } = await countByLevel(deps, projectId, toLogFilter(query));
+  const { byLevel, isEstimate } = await countByLevel(deps, projectId, toLogFilter(query, deps.now()));
   const level_distribution = Object.fromEntries([...byLevel.entries()].filter(([, n]) => n > 0).sort(([a], [b]) => (a < b ? -1 : 1)));
   return { total_logs: cardsOf(byLevel).total, level_distribution, total_is_estimate: isEstimate };
 }

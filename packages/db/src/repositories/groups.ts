@@ -1,5 +1,7 @@
 import type { DatabaseHandle, SqlClient } from '../connection.js';
+import type { QueryNode } from '@seyir/domain';
 import { SqlParams } from './logs-filter-sql.js';
+import { groupQuerySql } from './query-sql.js';
 
 /** A log group as stored. */
 export interface LogGroupRow {
@@ -113,6 +115,9 @@ export interface GroupFilter {
   status?: LogGroupRow['status'] | undefined;
   /** Only groups whose last log is at or after this. */
   seenSince?: Date | undefined;
+  /** A parsed `q` (groups scope); `now` anchors its relative times. */
+  query?: QueryNode | undefined;
+  now?: Date | undefined;
 }
 
 function groupWhere(projectId: string, filter: GroupFilter, params: SqlParams, statusSql: string): string {
@@ -121,6 +126,7 @@ function groupWhere(projectId: string, filter: GroupFilter, params: SqlParams, s
   if (filter.levels?.length) where.push(`g.level = ANY(${params.add(filter.levels)}::text[])`);
   if (filter.status) where.push(`${statusSql} = ${params.add(filter.status)}`);
   if (filter.seenSince) where.push(`g.last_seen >= ${params.add(filter.seenSince)}`);
+  if (filter.query) where.push(groupQuerySql(filter.query, params, filter.now ?? new Date()));
   return where.join(' AND ');
 }
 

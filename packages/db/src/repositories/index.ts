@@ -6,6 +6,7 @@ export * from './contact.js';
 export * from './sql-arrays.js';
 export * from './ingest.js';
 export * from './logs-filter-sql.js';
+export * from './query-sql.js';
 export * from './logs.js';
 export * from './logs-rollups.js';
 export * from './groups.js';

@@ -1,4 +1,8 @@
-import { searchPattern } from '@seyir/domain';
+import { searchPattern, type QueryNode } from '@seyir/domain';
+import { logQuerySql } from './query-sql.js';
+import { logTextSql } from './search-text-sql.js';
+
+export { SEARCH_TEXT_SQL } from './search-text-sql.js';
 
 /** Collects the parameters of one statement and answers their `$n` placeholders. */
 export class SqlParams {
@@ -21,19 +25,9 @@ export interface LogFilter {
   /** Exclusive. */
   before?: Date | undefined;
   groupId?: string | undefined;
-}
-
-/**
- * The text a search reads: the message, the exception's type and its value, joined by newlines.
- * It is exactly the expression of the trigram index `logs_search_trgm_idx` (migration 0005), so
- * that index serves the search. Search terms never hold a newline, so a phrase never spans two
- * fields.
- */
-export const SEARCH_TEXT_SQL = `(l.message || E'\\n' || coalesce(l.exception->>'type', '') || E'\\n' || coalesce(l.exception->>'value', l.exception->>'message', ''))`;
-
-/** Whether `pattern` (a regex parameter) occurs in the message or the exception's type or value. */
-function matchesSql(pattern: string): string {
-  return `${SEARCH_TEXT_SQL} ~ ${pattern}`;
+  /** A parsed `q` (the search language); `now` anchors its relative times. */
+  query?: QueryNode | undefined;
+  now?: Date | undefined;
 }
 
 /**
@@ -47,7 +41,8 @@ export function logFilterSql(projectId: string, filter: LogFilter, params: SqlPa
   if (filter.environment) where.push(`l.environment = ${params.add(filter.environment)}`);
   if (filter.from) where.push(`l.timestamp >= ${params.add(filter.from)}`);
   if (filter.before) where.push(`l.timestamp < ${params.add(filter.before)}`);
-  for (const term of filter.search?.include ?? []) where.push(matchesSql(params.add(searchPattern(term))));
-  for (const term of filter.search?.exclude ?? []) where.push(`NOT ${matchesSql(params.add(searchPattern(term)))}`);
+  for (const term of filter.search?.include ?? []) where.push(logTextSql(params.add(searchPattern(term))));
+  for (const term of filter.search?.exclude ?? []) where.push(`NOT ${logTextSql(params.add(searchPattern(term)))}`);
+  if (filter.query) where.push(logQuerySql(filter.query, params, filter.now ?? new Date()));
   return where.join(' AND ');
 }

@@ -53,7 +53,7 @@ export async function findRollupHours(
  * range come from the hourly rollups, and only the partial hours at its edges (less than an
  * hour each) are counted from the logs themselves.
  */
-export async function countLogsByLevel(sql: SqlClient, projectId: string, filter: Omit<LogFilter, 'search' | 'groupId'>): Promise<Map<string, number>> {
+export async function countLogsByLevel(sql: SqlClient, projectId: string, filter: Omit<LogFilter, 'search' | 'groupId' | 'query'>): Promise<Map<string, number>> {
   const wholeFrom = filter.from ? ceilHour(filter.from) : undefined;
   const wholeBefore = filter.before ? floorHour(filter.before) : undefined;
   const base = { levels: filter.levels, environment: filter.environment };

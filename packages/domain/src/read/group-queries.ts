@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryParam } from '../query/query-param.js';
 import { READ_MESSAGES as M } from './messages.js';
 import { endParam, environmentParam, intParam, levelsParam, sortOrderParam, startParam, withoutBlanks } from './query-params.js';
 
@@ -33,6 +34,7 @@ export const GroupListQuerySchema = z.preprocess(
       environment: environmentParam,
       level: levelsParam,
       status: status.optional(),
+      q: queryParam('groups'),
       days,
       skip: intParam({ min: 0, max: Number.MAX_SAFE_INTEGER, default: 0, message: M.skipInvalid }),
       limit: intParam({ min: 1, max: GROUPS_MAX_LIMIT, default: GROUPS_DEFAULT_LIMIT, message: M.limitInvalid(GROUPS_MAX_LIMIT) }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { READ_MESSAGES as M } from './messages.js';
+import { queryParam } from '../query/query-param.js';
 import { parseSearch } from './parse-search.js';
 import { endParam, environmentParam, intParam, levelsParam, sortOrderParam, startParam, withoutBlanks } from './query-params.js';
 
@@ -18,6 +19,8 @@ const filterShape = {
   level: levelsParam,
   environment: environmentParam,
   search: z.string({ error: M.searchTooLong }).max(200, { error: M.searchTooLong }).transform(parseSearch).optional(),
+  /** The search language (packages/domain/src/query), combined with the other filters by AND. */
+  q: queryParam('logs'),
   start_time: startParam,
   end_time: endParam,
 };
