@@ -126,7 +126,7 @@ function groupWhere(projectId: string, filter: GroupFilter, params: SqlParams, s
   if (filter.levels?.length) where.push(`g.level = ANY(${params.add(filter.levels)}::text[])`);
   if (filter.status) where.push(`${statusSql} = ${params.add(filter.status)}`);
   if (filter.seenSince) where.push(`g.last_seen >= ${params.add(filter.seenSince)}`);
-  if (filter.query) where.push(groupQuerySql(filter.query, params, filter.now ?? new Date()));
+  if (filter.query) where.push(groupQuerySql(filter.query, params, filter.now ?? new Date(), statusSql));
   return where.join(' AND ');
 }
 

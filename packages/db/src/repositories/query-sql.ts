@@ -110,8 +110,9 @@ export function logQuerySql(node: QueryNode, params: SqlParams, now: Date): stri
 /**
  * The condition of `node` over `log_groups g`: text in the sample message or template, the
  * group's level, environments, tags, status and id; `since` by last seen, `until` by first seen.
+ * `statusSql` is the status as the list shows it (per environment when one is chosen).
  */
-export function groupQuerySql(node: QueryNode, params: SqlParams, now: Date): string {
+export function groupQuerySql(node: QueryNode, params: SqlParams, now: Date, statusSql = 'g.status'): string {
   return combine(node, (n) => {
     switch (n.kind) {
       case 'text': {
@@ -126,7 +127,7 @@ export function groupQuerySql(node: QueryNode, params: SqlParams, now: Date): st
       case 'tag':
         return n.prefix ? `EXISTS (SELECT 1 FROM unnest(g.tags) t WHERE t LIKE ${params.add(likePrefix(n.value))})` : `g.tags @> ${params.add([n.value])}::text[]`;
       case 'status':
-        return `g.status = ${params.add(n.status)}`;
+        return `${statusSql} = ${params.add(n.status)}`;
       case 'group':
         return `g.id = ${params.add(n.id)}::uuid`;
       case 'time':
