@@ -3,12 +3,13 @@
  * Redis from the test harness, one gateway and one worker as separate processes — driven by
  * concurrent clients posting 100-log batches. Prints one JSON object (see issue 3).
  */
-import { randomUUID } from 'node:crypto';
 import { createDatabase, startPostgres, startRedis } from '@seyir/testkit';
 import { createApiKey, createProject, createUser, migrate, openDatabase } from '@seyir/db';
 import { newApiKeyRecord } from '../../apps/gateway/src/services/api-keys.js';
 import { measureCopy } from './copy-baseline.js';
 import { percentile, startApp, waitForHttp } from './processes.js';
+import { makeBatch } from './sample-logs.js';
+import { cpuSecondsOfAll, pidsMatching, processTree } from '../live/child-process-stats.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -19,39 +20,6 @@ const SECONDS = arg('seconds', 30);
 const CLIENTS = arg('clients', 8);
 const BATCH = arg('batch', 100);
 const log = (message: string) => process.stderr.write(`[bench:ingest] ${message}\n`);
-
-const TEMPLATES = [
-  (i: number) => `User ${1000 + (i % 500)} logged in from 10.0.${i % 255}.${(i * 7) % 255}`,
-  (i: number) => `GET /api/orders/${i} 200 ${(i % 90) + 5}ms`,
-  (i: number) => `Payment ${randomUUID()} captured for ${(i % 300) + 1}.99 TRY`,
-  (i: number) => `Cache miss for key product:${i % 1000}`,
-  (i: number) => `Worker job ${i} finished in ${i % 17}.${i % 10}s`,
-];
-
-function makeBatch(seed: number): string {
-  const logs = Array.from({ length: BATCH }, (_, j) => {
-    const i = seed * BATCH + j;
-    const level = i % 20 === 0 ? 'ERROR' : i % 7 === 0 ? 'WARNING' : 'INFO';
-    return {
-      message: TEMPLATES[i % TEMPLATES.length]!(i),
-      level,
-      environment: 'production',
-      host: `web-${i % 4}`,
-      tags: ['bench'],
-      metadata: { logger: 'app.orders', lineno: 42 + (i % 10) },
-      ...(level === 'ERROR'
-        ? {
-            exception: {
-              type: 'ValueError',
-              value: `invalid amount ${i}`,
-              frames: [{ filename: 'app/orders.py', module: 'app.orders', function: 'charge', lineno: 10 + (i % 3), in_app: true }],
-            },
-          }
-        : {}),
-    };
-  });
-  return JSON.stringify(logs);
-}
 
 async function main(): Promise<void> {
   log('starting PostgreSQL and Redis');
@@ -82,7 +50,7 @@ async function main(): Promise<void> {
   await waitForHttp(`${base}/readyz`);
   log('gateway and worker up');
 
-  const bodies = Array.from({ length: 50 }, (_, i) => makeBatch(i));
+  const bodies = Array.from({ length: 50 }, (_, i) => JSON.stringify(makeBatch(i, BATCH)));
   const headers = { 'content-type': 'application/json', 'x-seyir-key': record.key };
   const count = async () => Number((await handle.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM logs WHERE project_id = $1', [project.id])).rows[0]!.n);
 
@@ -97,6 +65,15 @@ async function main(): Promise<void> {
   const visibleMs: number[] = [];
   let running = true;
   const startCount = await count();
+  // CPU per stored log of each part, from /proc: what to make cheaper, whatever else the box runs.
+  const parts = {
+    gateway: [gateway.child.pid!],
+    worker: [worker.child.pid!],
+    postgres: [...new Set(pidsMatching(new RegExp(`port=${postgres.port}\\b`)).flatMap(processTree))],
+    redis: pidsMatching(new RegExp(`(127\\.0\\.0\\.1:|port\\x00)${new URL(redis.url).port}\\b`)),
+    bench_client: [process.pid],
+  };
+  const cpuBefore = Object.fromEntries(Object.entries(parts).map(([name, pids]) => [name, cpuSecondsOfAll(pids)]));
   const started = performance.now();
   const client = async (id: number) => {
     let n = id;
@@ -151,6 +128,9 @@ async function main(): Promise<void> {
   }
   const drained = performance.now();
   const storedPhase1 = stored - startCount;
+  const cpuUsPerLog = Object.fromEntries(
+    Object.entries(parts).map(([name, pids]) => [name, Math.round(((cpuSecondsOfAll(pids) - cpuBefore[name]!) * 1e6) / Math.max(1, storedPhase1))]),
+  );
   const logsPerS = Math.round(storedPhase1 / ((drained - started) / 1000));
   log(`saturation: ${storedPhase1} logs in ${((drained - started) / 1000).toFixed(1)} s (${throttled} throttled answers)`);
 
@@ -204,6 +184,7 @@ async function main(): Promise<void> {
     copy_rows_per_s: copyRowsPerS,
     ratio_to_copy: Math.round((logsPerS / copyRowsPerS) * 1000) / 1000,
     lost,
+    cpu_us_per_log: cpuUsPerLog,
     throttled_answers: throttled,
     phase2_target_logs_per_s: Math.round(0.8 * logsPerS),
     clients: CLIENTS,

@@ -63,6 +63,28 @@ describe('ingest endpoints', () => {
     expect(((await gz.json()) as { accepted: number }).accepted).toBe(2);
   });
 
+  it('stores logs carrying NUL characters and cut emoji (what PostgreSQL cannot hold) with U+FFFD in their place', async () => {
+    // As Python's json.dumps writes them: a NUL from binary data, half an emoji from a slice.
+    const body = '[{"message":"ikili veri \\u0000 sonu","metadata":{"ham":"\\ud83d kesik"}},{"message":"yol C:\\\\u0000 kalır \\ud83d\\ude00"}]';
+    const response = await fetch(`${gw.api.baseUrl}/api/ingest/batch`, { method: 'POST', headers: { 'x-seyir-key': key, 'content-type': 'application/json' }, body });
+    expect(response.status).toBe(202);
+    expect(((await response.json()) as { accepted: number }).accepted).toBe(2);
+    const { rows } = await gw.deps.database.sql.query<{ message: string; metadata: Record<string, unknown> | null }>(
+      `SELECT message, metadata FROM logs WHERE project_id = $1 AND (message LIKE 'ikili%' OR message LIKE 'yol%') ORDER BY message`,
+      [projectId],
+    );
+    expect(rows).toEqual([
+      { message: 'ikili veri \ufffd sonu', metadata: { ham: '\ufffd kesik' } },
+      { message: 'yol C:\\u0000 kalır 😀', metadata: null },
+    ]);
+  });
+
+  it('answers 400 with a Turkish detail for a body that is not JSON', async () => {
+    const response = await fetch(`${gw.api.baseUrl}/api/ingest/batch`, { method: 'POST', headers: { 'x-seyir-key': key, 'content-type': 'application/json' }, body: '[{"message":' });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { detail: string }).detail).toBe('İstek gövdesi geçerli bir JSON değil.');
+  });
+
   it('refuses a missing, unknown or deactivated key with a Turkish 401', async () => {
     const missing = await gw.api.post('/api/ingest/batch', [{ message: 'x' }]);
     expect(missing.status).toBe(401);

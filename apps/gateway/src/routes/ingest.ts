@@ -1,4 +1,4 @@
-import { AppError, INGEST_LIMITS, INGEST_MESSAGES } from '@seyir/domain';
+import { AppError, INGEST_LIMITS, INGEST_MESSAGES, SERVER_MESSAGES, toStorableJsonText } from '@seyir/domain';
 import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../deps.js';
 import { acceptBatch } from '../ingest/accept-batch.js';
@@ -14,8 +14,23 @@ import { rateLimit } from '../http/rate-limit.js';
 export function ingestRoutes(deps: AppDeps): Router {
   const router = Router();
   // Any content type is read as JSON (clients forget the header); inflate handles gzip/deflate
-  // and the limit applies to the decompressed bytes, so a gzip bomb stops at 5 MB.
-  router.use(express.json({ limit: INGEST_LIMITS.maxBodyBytes, inflate: true, strict: true, type: () => true }));
+  // and the limit applies to the decompressed bytes, so a gzip bomb stops at 5 MB. The text is
+  // parsed here rather than by express.json so that NUL and lone-surrogate escapes, which
+  // PostgreSQL cannot store, become U+FFFD first instead of failing the whole batch later.
+  router.use(express.text({ limit: INGEST_LIMITS.maxBodyBytes, inflate: true, type: () => true, defaultCharset: 'utf-8' }));
+  router.use((req, _res, next) => {
+    const text: unknown = req.body;
+    if (typeof text !== 'string' || text.trim() === '') {
+      req.body = undefined;
+      return next();
+    }
+    try {
+      req.body = JSON.parse(toStorableJsonText(text)) as unknown;
+    } catch {
+      return next(new AppError('BAD_REQUEST', SERVER_MESSAGES.invalidJson));
+    }
+    next();
+  });
 
   const keyOf = (req: Request) => {
     const header = req.headers['x-seyir-key'];

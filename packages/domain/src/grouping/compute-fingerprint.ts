@@ -53,8 +53,19 @@ interface DefaultGrouping {
 /** Longest message part given to the template miner; a group never depends on the rest. */
 const MAX_MINED_CHARS = 2048;
 
+/** Fingerprints of recently seen components: most logs of a batch share a few groups. */
+const recentHashes = new Map<string, string>();
+const RECENT_HASHES_MAX = 10_000;
+
 function hashComponents(components: readonly string[]): string {
-  return `${GROUPING_VERSION}:${sha256Hex(JSON.stringify(components))}`;
+  const key = JSON.stringify(components);
+  let hash = recentHashes.get(key);
+  if (hash === undefined) {
+    hash = `${GROUPING_VERSION}:${sha256Hex(key)}`;
+    if (recentHashes.size >= RECENT_HASHES_MAX) recentHashes.clear();
+    recentHashes.set(key, hash);
+  }
+  return hash;
 }
 
 /** The fingerprint of the message group of a template id (what `computeFingerprint` gives such logs). */
