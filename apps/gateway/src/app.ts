@@ -15,6 +15,7 @@ import { memberRoutes } from './routes/members.js';
 import { projectRoutes } from './routes/projects.js';
 import { publicRoutes } from './routes/public.js';
 import { userRoutes } from './routes/users.js';
+import { viewRoutes } from './routes/views.js';
 
 /** JSON bodies of the management API; ingest has its own, larger limits. */
 export const API_BODY_LIMIT = '256kb';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/projects/:projectId/members', auth, memberRoutes(deps));
   api.use('/projects/:projectId/logs', auth, logRoutes(deps));
   api.use('/projects/:projectId/groups', auth, groupRoutes(deps));
+  api.use('/projects/:projectId/views', auth, viewRoutes(deps));
   api.use('/dashboard', auth, dashboardRoutes(deps));
   api.use('/users', auth, userRoutes(deps));
   app.use('/api/v1', api);

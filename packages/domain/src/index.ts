@@ -13,3 +13,4 @@ export * from './scrub/index.js';
 export * from './read/index.js';
 export * from './live/index.js';
 export * from './query/index.js';
+export * from './views/index.js';

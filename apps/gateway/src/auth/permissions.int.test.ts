@@ -38,6 +38,9 @@ const ROUTES: RouteCase[] = [
   { name: 'add member', method: 'POST', path: (f) => `/api/v1/projects/${f.projectId}/members`, body: () => ({ user_id: candidateId, role: 'viewer' }), ok: 201, minimum: 'admin' },
   { name: 'change member role', method: 'PUT', path: (f) => `/api/v1/projects/${f.projectId}/members/${f.targetId}`, body: () => ({ role: 'editor' }), ok: 200, minimum: 'admin' },
   { name: 'remove member', method: 'DELETE', path: (f) => `/api/v1/projects/${f.projectId}/members/${f.targetId}`, ok: 204, minimum: 'admin' },
+  { name: 'log fields', method: 'GET', path: (f) => `/api/v1/projects/${f.projectId}/logs/fields`, ok: 200, minimum: 'viewer' },
+  { name: 'list saved views', method: 'GET', path: (f) => `/api/v1/projects/${f.projectId}/views`, ok: 200, minimum: 'viewer' },
+  { name: 'create saved view', method: 'POST', path: (f) => `/api/v1/projects/${f.projectId}/views`, body: () => ({ name: 'Hatalar', query: 'level:>=error' }), ok: 201, minimum: 'editor' },
 ];
 
 const RANK = { viewer: 0, editor: 1, admin: 2, owner: 3 } as const;

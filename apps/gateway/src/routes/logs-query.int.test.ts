@@ -239,3 +239,21 @@ describe('q on GET /projects/:id/groups', () => {
     expect(body.detail).toBe('1. karakterde hata: "metadata.user_id" alanı hata gruplarında kullanılamaz; loglar ekranında arayın.');
   });
 });
+
+describe('GET /projects/:id/logs/fields', () => {
+  it('lists the custom keys of the last 24 hours with top values, from this project only', async () => {
+    const { status, body } = await gw.api.get(`/api/v1/projects/${projectId}/logs/fields`, alice);
+    expect(status).toBe(200);
+    expect(body.sampled).toBe(4); // the healthcheck is three days old
+    const field = (key: string) => body.fields.find((f: { key: string }) => f.key === key);
+    expect(field('metadata.user_id')).toEqual({ key: 'metadata.user_id', count: 3, values: [{ value: '42', count: 2 }, { value: '7', count: 1 }] });
+    expect(field('tags')).toEqual({ key: 'tags', count: 3, values: [{ value: 'payments', count: 2 }, { value: 'checkout', count: 1 }, { value: 'stock', count: 1 }] });
+    expect(field('response.status_code').count).toBe(4);
+    expect(field('context.order.id').values).toEqual([{ value: 'A-17', count: 1 }, { value: 'A-18', count: 1 }]);
+  });
+
+  it('is 404 for someone outside the project', async () => {
+    const outsider = (await gw.api.signUp('yabanci')).token;
+    expect((await gw.api.get(`/api/v1/projects/${projectId}/logs/fields`, outsider)).status).toBe(404);
+  });
+});

@@ -4,11 +4,11 @@ import { isUuid, requireProject } from '../auth/require-project.js';
 import type { AppDeps } from '../deps.js';
 import { param } from '../http/request-context.js';
 import { parseInput } from '../http/validate.js';
-import { findLogPage, getLogDetail, getLogStats } from '../services/logs.js';
+import { findLogFields, findLogPage, getLogDetail, getLogStats } from '../services/logs.js';
 
 /**
- * /api/v1/projects/:projectId/logs: every member reads. `stats/summary` is registered before
- * `:logId` so it is not taken for an id.
+ * /api/v1/projects/:projectId/logs: every member reads. `stats/summary` and `fields` are
+ * registered before `:logId` so they are not taken for an id.
  */
 export function logRoutes(deps: AppDeps): Router {
   const router = Router({ mergeParams: true });
@@ -20,6 +20,10 @@ export function logRoutes(deps: AppDeps): Router {
 
   router.get('/stats/summary', read, async (req, res) => {
     res.json(await getLogStats(deps, param(req, 'projectId'), parseInput(LogFilterQuerySchema, req.query)));
+  });
+
+  router.get('/fields', read, async (req, res) => {
+    res.json(await findLogFields(deps, param(req, 'projectId')));
   });
 
   router.get('/:logId', read, async (req, res) => {

@@ -1,5 +1,9 @@
 import {
   AppError,
+  FIELD_SAMPLE_HOURS,
+  FIELD_SAMPLE_LOGS,
+  summarizeFields,
+  type LogFieldsResponse,
   READ_MESSAGES,
   SEARCH_COUNT_CAP,
   type LogCounts,
@@ -10,7 +14,7 @@ import {
   type LogPage,
   type LogStats,
 } from '@seyir/domain';
-import { countLogsByLevel, countLogsCapped, findLogs, getLog, type LogDetailRow, type LogFilter, type LogListRow } from '@seyir/db';
+import { countLogsByLevel, countLogsCapped, findLogs, getLog, sampleLogFields, type LogDetailRow, type LogFilter, type LogListRow } from '@seyir/db';
 import { timeOfLogId } from '@seyir/pipeline';
 import type { AppDeps } from '../deps.js';
 
@@ -101,4 +105,14 @@ export async function getLogDetail(deps: ReadDeps, projectId: string, logId: str
   const row = await getLog(deps.database.sql, projectId, logId, timeOfLogId(logId));
   if (!row) throw new AppError('NOT_FOUND', READ_MESSAGES.logNotFound);
   return presentLogDetail(row);
+}
+
+/**
+ * The custom keys of the project's recent logs (the newest FIELD_SAMPLE_LOGS of the last
+ * FIELD_SAMPLE_HOURS hours) with their top values: suggestions for the search box.
+ */
+export async function findLogFields(deps: ReadDeps, projectId: string): Promise<LogFieldsResponse> {
+  const since = new Date(deps.now().getTime() - FIELD_SAMPLE_HOURS * 3_600_000);
+  const samples = await sampleLogFields(deps.database.sql, projectId, since, FIELD_SAMPLE_LOGS);
+  return { sampled: samples.length, since: since.toISOString(), fields: summarizeFields(samples) };
 }

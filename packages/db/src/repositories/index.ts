@@ -11,5 +11,6 @@ export * from './logs.js';
 export * from './logs-rollups.js';
 export * from './groups.js';
 export * from './notes.js';
+export * from './saved-views.js';
 export * from './dashboard.js';
 export * from './partitions.js';

@@ -153,3 +153,26 @@ export async function findRecentLogs(sql: SqlClient, projectIds: readonly string
   );
   return rows.map(toLogListRow);
 }
+
+/** The custom parts of a sampled log; each JSON column only when small enough to be worth reading. */
+export interface LogFieldSampleRow {
+  tags: string[];
+  metadata: unknown;
+  context: unknown;
+  request: unknown;
+  response: unknown;
+}
+
+/** JSON columns larger than this (bytes as stored) are left out of the field sample. */
+const FIELD_SAMPLE_MAX_BYTES = 8192;
+
+/** The newest `limit` logs of a project since `since`: what GET /logs/fields summarises. */
+export async function sampleLogFields(sql: SqlClient, projectId: string, since: Date, limit: number): Promise<LogFieldSampleRow[]> {
+  const small = (column: string) => `CASE WHEN pg_column_size(l.${column}) <= $4 THEN l.${column} END AS ${column}`;
+  const { rows } = await sql.query<LogFieldSampleRow>(
+    `SELECT l.tags, ${['metadata', 'context', 'request', 'response'].map(small).join(', ')}
+     FROM logs l WHERE l.project_id = $1 AND l.timestamp >= $2 ORDER BY l.timestamp DESC LIMIT $3`,
+    [projectId, since, limit, FIELD_SAMPLE_MAX_BYTES],
+  );
+  return rows.map((r) => ({ ...r, tags: r.tags ?? [] }));
+}

@@ -6,6 +6,7 @@ export type ProjectAction =
   | 'logs:read'
   | 'notes:write'
   | 'groups:write'
+  | 'views:write'
   | 'apiKeys:manage'
   | 'members:manage'
   | 'project:update'
@@ -21,13 +22,13 @@ export interface ProjectStanding {
 
 const ROLE_ACTIONS: Record<ProjectRole, readonly ProjectAction[]> = {
   viewer: ['project:read', 'logs:read'],
-  editor: ['project:read', 'logs:read', 'notes:write', 'groups:write'],
-  admin: ['project:read', 'logs:read', 'notes:write', 'groups:write', 'apiKeys:manage', 'members:manage', 'project:update', 'alerts:manage'],
+  editor: ['project:read', 'logs:read', 'notes:write', 'groups:write', 'views:write'],
+  admin: ['project:read', 'logs:read', 'notes:write', 'groups:write', 'views:write', 'apiKeys:manage', 'members:manage', 'project:update', 'alerts:manage'],
 };
 
 /**
  * The role→permission matrix (§6, ARCHITECTURE "Contracts"): viewer reads; editor also writes
- * notes and group status; admin also manages keys, members and settings; the owner also
+ * notes, group status and saved views; admin also manages keys, members and settings; the owner also
  * deletes the project; a global admin may do everything.
  */
 export function canDo(standing: ProjectStanding, action: ProjectAction): boolean {

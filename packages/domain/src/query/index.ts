@@ -5,3 +5,4 @@ export * from './tokenize.js';
 export * from './fields.js';
 export * from './parse-query.js';
 export * from './query-param.js';
+export * from './field-summary.js';
