@@ -53,6 +53,7 @@ const hasWeb = existsSync(join(ROOT, 'apps', 'web', 'vitest.config.ts'));
 
 step('typecheck (server, packages)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 if (hasWeb) step('typecheck (web)', bin('tsc'), ['-p', 'apps/web/tsconfig.json', '--noEmit']);
+if (hasWeb) step('typecheck (web browser tests)', bin('tsc'), ['-p', 'apps/web/e2e/tsconfig.json', '--noEmit']);
 step('lint', bin('eslint'), ['.', '--max-warnings=0']);
 const vitestJson = join(reports, 'vitest.json');
 step('unit + integration tests (real PostgreSQL and Redis)', bin('vitest'), [
@@ -64,6 +65,9 @@ step('unit + integration tests (real PostgreSQL and Redis)', bin('vitest'), [
 if (hasWeb) {
   const webJson = join(reports, 'web.json');
   step('web app tests', bin('vitest'), ['run', '--config', 'apps/web/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${webJson}`], { count: webJson });
+  // The real product in Debian's Chromium: the user journey, screenshots and axe-core scans.
+  const e2eJson = join(reports, 'e2e.json');
+  step('web end-to-end tests (Chromium)', bin('vitest'), ['run', '--config', 'apps/web/e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${e2eJson}`], { count: e2eJson });
 }
 if (existsSync(join(ROOT, 'clients', 'python', 'run-tests.sh'))) {
   step('Python client tests', 'bash', ['clients/python/run-tests.sh'], { count: 'pytest' });
