@@ -10,8 +10,15 @@ const ConfigSchema = z.object({
   SEYIR_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Database connections of one worker. Default concurrency + 2. */
   SEYIR_WORKER_POOL: z.coerce.number().int().min(1).optional(),
-  /** How long a job may run before it is taken as stalled and retried elsewhere, ms. Default 30,000. */
-  SEYIR_JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
+   * Lock of an active job, ms; the worker renews it every half of this. A worker that dies
+   * (SIGKILL, crash, lost host) holds its jobs until the lock expires; the stalled check, run
+   * every half of this, then hands them to a live worker: they run again within 1.5x this.
+   * Default 10,000 (recovery within 15 s instead of BullMQ's 30 s + 30 s). Only a worker whose
+   * event loop is blocked this long loses a job it still runs, which is then run twice and
+   * stored once (batches are idempotent).
+   */
+  SEYIR_JOB_LOCK_MS: z.coerce.number().int().min(1000).default(10_000),
   SEYIR_PLAN_PRESET: z.enum(PLAN_PRESETS).default('pricing'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -37,6 +37,7 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
     connection,
     prefix: bullPrefix(config.SEYIR_REDIS_PREFIX),
     concurrency: config.SEYIR_WORKER_CONCURRENCY,
+    // A killed worker's jobs are found stalled and run again within 1.5 x the lock (see config).
     lockDuration: config.SEYIR_JOB_LOCK_MS,
     stalledInterval: Math.max(1000, Math.floor(config.SEYIR_JOB_LOCK_MS / 2)),
     maxStalledCount: 1000,
