@@ -14,3 +14,4 @@ export * from './read/index.js';
 export * from './live/index.js';
 export * from './query/index.js';
 export * from './views/index.js';
+export * from './archive/index.js';

@@ -5,3 +5,4 @@ export * from './postgres-server.js';
 export * from './redis-server.js';
 export * from './test-database.js';
 export * from './smtp-test-server.js';
+export * from './s3-test-server.js';

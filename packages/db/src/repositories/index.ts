@@ -14,3 +14,6 @@ export * from './notes.js';
 export * from './saved-views.js';
 export * from './dashboard.js';
 export * from './partitions.js';
+export * from './billing.js';
+export * from './password-resets.js';
+export * from './archives.js';

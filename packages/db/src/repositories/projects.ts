@@ -73,12 +73,32 @@ export async function getProject(db: Database, projectId: string): Promise<Proje
   return { ...row, team: teams.get(row.id) ?? [] };
 }
 
+type NewProject = { name: string; environments: string[]; ownerId: string };
+
+async function insertProject(tx: Pick<Database, 'insert'>, input: NewProject): Promise<ProjectRow> {
+  const [project] = await tx.insert(projects).values(input).returning();
+  await tx.insert(projectMembers).values({ projectId: project!.id, userId: input.ownerId, role: 'admin', isOwner: true });
+  return project!;
+}
+
 /** Creates a project and makes `ownerId` its owner (an admin member flagged is_owner). */
-export async function createProject(db: Database, input: { name: string; environments: string[]; ownerId: string }): Promise<ProjectRow> {
+export async function createProject(db: Database, input: NewProject): Promise<ProjectRow> {
+  return db.transaction((tx) => insertProject(tx, input));
+}
+
+export type CreateProjectWithinLimitResult = { ok: true; project: ProjectRow } | { ok: false; owned: number };
+
+/**
+ * Creates a project unless the owner already owns `maxOwned` (null: no limit). The owner's row
+ * is locked for the count, so concurrent creations cannot both slip under the limit.
+ */
+export async function createProjectWithinLimit(db: Database, input: NewProject, maxOwned: number | null): Promise<CreateProjectWithinLimitResult> {
   return db.transaction(async (tx) => {
-    const [project] = await tx.insert(projects).values(input).returning();
-    await tx.insert(projectMembers).values({ projectId: project!.id, userId: input.ownerId, role: 'admin', isOwner: true });
-    return project!;
+    await tx.execute(sql`SELECT 1 FROM users WHERE id = ${input.ownerId} FOR UPDATE`);
+    const [row] = await tx.select({ n: count() }).from(projects).where(eq(projects.ownerId, input.ownerId));
+    const owned = row?.n ?? 0;
+    if (maxOwned !== null && owned >= maxOwned) return { ok: false, owned };
+    return { ok: true, project: await insertProject(tx, input) };
   });
 }
 

@@ -28,4 +28,8 @@ export const AUTH_MESSAGES = {
   deleteAccountConfirm: 'Hesabınızı silmek istediğinizden emin misiniz? Bu işlem geri alınamaz.',
   accountDeleted: 'Hesabınız başarıyla silindi',
   accountDeleteFailed: 'Hesap silinirken bir hata oluştu',
+  resetRequested: 'Bu e-posta adresiyle kayıtlı bir hesap varsa, şifre sıfırlama bağlantısı gönderildi. Bağlantı 1 saat geçerlidir.',
+  resetTokenInvalid: 'Şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
+  resetDone: 'Şifreniz sıfırlandı. Yeni şifrenizle giriş yapabilirsiniz.',
+  resetMailSubject: 'Seyir şifre sıfırlama',
 } as const;

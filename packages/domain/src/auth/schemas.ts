@@ -49,6 +49,23 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
+/** POST /api/v1/auth/forgot-password: the answer is the same whether the e-mail is known or not. */
+export const ForgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
+
+/** A reset token as mailed: 32 random bytes, base64url (43 characters). */
+export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** POST /api/v1/auth/reset-password: the mailed token and the new password (§5 rules). */
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string({ error: M.resetTokenInvalid }).regex(RESET_TOKEN_PATTERN, { error: M.resetTokenInvalid }),
+    newPassword: newPassword(M.newPasswordRequired),
+    passwordConfirm: z.string({ error: M.passwordConfirmRequired }).min(1, { error: M.passwordConfirmRequired }),
+  })
+  .refine((v) => v.newPassword === v.passwordConfirm, { path: ['passwordConfirm'], error: M.passwordsDiffer });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
+
 /** PUT /api/v1/auth/me (§5 Profile). */
 export const ProfileUpdateSchema = z.object({ username, email, first_name: name, last_name: name });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;

@@ -35,3 +35,6 @@ export function summariseUsage(input: { month: string; logs: number; quota: numb
 export function usageMonthOf(now: Date): string {
   return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-01`;
 }
+
+/** The overage fee rule as the usage panel states it. */
+export const OVERAGE_RULE = 'Kota aşımı: kotanın üzerindeki her başlayan 10.000 log için 10 ₺ (yukarı yuvarlanır; 1 log aşım da 10 ₺). Aşım logları saklanmaya devam eder.';
