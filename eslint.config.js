@@ -32,6 +32,7 @@ export default tseslint.config(
   { files: ['packages/db/**/*.ts'], rules: boundary(['@seyir/gateway', '@seyir/ingest-worker', '@seyir/web']) },
   { files: ['packages/archive/**/*.ts'], ignores: ['packages/archive/**/*.test.ts'], rules: boundary(['@seyir/gateway', '@seyir/ingest-worker', '@seyir/web', '@seyir/testkit']) },
   { files: ['packages/mailer/**/*.ts'], ignores: ['packages/mailer/**/*.test.ts'], rules: boundary(['@seyir/db', '@seyir/gateway', '@seyir/ingest-worker', '@seyir/web', '@seyir/testkit']) },
+  { files: ['packages/alerts/**/*.ts'], rules: boundary(['@seyir/gateway', '@seyir/ingest-worker', '@seyir/web']) },
   { files: ['apps/gateway/**/*.ts'], rules: boundary(['@seyir/ingest-worker', '@seyir/web']) },
   { files: ['apps/ingest-worker/**/*.ts'], rules: boundary(['@seyir/gateway', '@seyir/web']) },
   {

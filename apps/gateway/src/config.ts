@@ -1,3 +1,4 @@
+import { AlertEnvShape } from '@seyir/alerts';
 import { PLAN_PRESETS } from '@seyir/domain';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -40,6 +41,7 @@ const ConfigSchema = z
     SEYIR_WEB_DIST: z.string().optional(),
     /** Public base URL used in links (e-mails, the usage guide). Default http://localhost:PORT. */
     SEYIR_PUBLIC_URL: z.string().url().optional(),
+    ...AlertEnvShape,
   })
   .refine((c) => Boolean(c.DATABASE_URL) === Boolean(c.REDIS_URL), {
     error: 'DATABASE_URL and REDIS_URL go together: set both for distributed mode, or neither for embedded mode',

@@ -1,3 +1,4 @@
+import type { AlertDeps, AlertQueue } from '@seyir/alerts';
 import type { PlanPreset } from '@seyir/domain';
 import type { Database, DatabaseHandle } from '@seyir/db';
 import type { Redis } from 'ioredis';
@@ -30,6 +31,8 @@ export interface AppDeps {
   ingestRequestsPerSecond: number;
   /** The live (Socket.IO) server's hooks, once it is attached. */
   live?: LiveHooks | undefined;
+  /** Alert rules: evaluation/delivery dependencies and the queue (in-process when embedded, BullMQ `alerts` when distributed). */
+  alerts: { deps: AlertDeps; queue: AlertQueue };
   /** Clock, injectable for tests. */
   now: () => Date;
 }

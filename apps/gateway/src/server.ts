@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { migrate, openDatabase, type DatabaseHandle } from '@seyir/db';
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
-import { createLivePublisher, startPartitionMaintenance, TemplateStore } from '@seyir/pipeline';
+import { alertSettingsFrom, createAlertDeps, createBullAlertQueue, createInProcessAlertQueue } from '@seyir/alerts';
+import { bullPrefix, createLivePublisher, startPartitionMaintenance, TemplateStore } from '@seyir/pipeline';
 import { createApp } from './app.js';
 import { IngestKeys } from './ingest/ingest-keys.js';
 import { createInlineSink, createQueueSink } from './ingest/ingest-sink.js';
@@ -54,6 +55,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
   if (redis) await waitUntilReady(redis, 5_000);
   // Embedded mode publishes to the Socket.IO server attached below, once the HTTP server exists.
   const liveRelay: { server?: LiveServer } = {};
+  const alertDeps = createAlertDeps(database.sql, alertSettingsFrom(config, config.SEYIR_PUBLIC_URL ?? `http://localhost:${config.PORT}`), config.SEYIR_PLAN_PRESET);
+  const warn = (error: unknown, what: string) => logger.warn({ err: error }, what);
+  // Embedded: this process evaluates and delivers; distributed: the workers do, the gateway only queues tests.
+  const alertQueue = redis ? createBullAlertQueue(redis, bullPrefix(config.SEYIR_REDIS_PREFIX), warn) : createInProcessAlertQueue(alertDeps, warn);
   const livePublisher = createLivePublisher({ sql: database.sql, transport: { send: (frame) => liveRelay.server?.deliver(frame) } });
   const deps: AppDeps = {
     database,
@@ -68,9 +73,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
     webDist: config.SEYIR_WEB_DIST ?? join(REPO_ROOT, 'apps', 'web', 'dist'),
     ingest: redis
       ? createQueueSink(redis, config.SEYIR_REDIS_PREFIX, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING, maxLagMs: config.SEYIR_INGEST_MAX_LAG_MS, coalesceMs: config.SEYIR_INGEST_COALESCE_MS })
-      : createInlineSink({ database, templates: new TemplateStore(database.sql), planPreset: config.SEYIR_PLAN_PRESET }, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING }, livePublisher),
+      : createInlineSink({ database, templates: new TemplateStore(database.sql), planPreset: config.SEYIR_PLAN_PRESET }, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING }, livePublisher, alertQueue),
     ingestKeys: new IngestKeys(database.db),
     ingestRequestsPerSecond: config.SEYIR_INGEST_KEY_RPS,
+    alerts: { deps: alertDeps, queue: alertQueue },
     now: () => new Date(),
   };
   const server = createServer(createApp(deps));
@@ -84,6 +90,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://localhost:${port}`;
+  if (!config.SEYIR_PUBLIC_URL) alertDeps.settings.publicUrl = url;
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -96,6 +103,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));
         await deps.ingest.close();
+        await alertQueue.close();
+        alertDeps.mailer.close();
         redis?.disconnect();
         await database.close();
       })()),

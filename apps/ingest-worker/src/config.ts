@@ -1,3 +1,4 @@
+import { AlertEnvShape } from '@seyir/alerts';
 import { PLAN_PRESETS } from '@seyir/domain';
 import { z } from 'zod';
 
@@ -21,6 +22,9 @@ const ConfigSchema = z.object({
   SEYIR_JOB_LOCK_MS: z.coerce.number().int().min(1000).default(10_000),
   SEYIR_PLAN_PRESET: z.enum(PLAN_PRESETS).default('pricing'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public base URL of the web app, for links in alerts. Default http://localhost:8000. */
+  SEYIR_PUBLIC_URL: z.string().url().default('http://localhost:8000'),
+  ...AlertEnvShape,
 });
 export type WorkerConfig = z.infer<typeof ConfigSchema>;
 

@@ -1,3 +1,4 @@
+import { alertSettingsFrom, createAlertDeps, createBullAlertQueue, startAlertWorker } from '@seyir/alerts';
 import { INGEST_QUEUE } from '@seyir/domain';
 import { openDatabase, type DatabaseHandle } from '@seyir/db';
 import {
@@ -33,7 +34,11 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
   const live: LivePublisher = {
     publishBatchOutcome: (outcome) => publisher.publishBatchOutcome(outcome).catch((error: unknown) => logger.warn({ err: error }, 'live publish failed')),
   };
-  const worker = new Worker(INGEST_QUEUE, createIngestHandler(pipeline, live), {
+  const warn = (error: unknown, what: string) => logger.warn({ err: error }, what);
+  const alertDeps = createAlertDeps(database.sql, alertSettingsFrom(config, config.SEYIR_PUBLIC_URL), config.SEYIR_PLAN_PRESET);
+  const alertQueue = createBullAlertQueue(connection, bullPrefix(config.SEYIR_REDIS_PREFIX), warn);
+  const alertWorker = await startAlertWorker(alertDeps, connection, bullPrefix(config.SEYIR_REDIS_PREFIX), warn);
+  const worker = new Worker(INGEST_QUEUE, createIngestHandler(pipeline, live, alertQueue), {
     connection,
     prefix: bullPrefix(config.SEYIR_REDIS_PREFIX),
     concurrency: config.SEYIR_WORKER_CONCURRENCY,
@@ -52,6 +57,9 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
     close: async () => {
       stopPartitions();
       await worker.close();
+      await alertWorker.close();
+      await alertQueue.close();
+      alertDeps.mailer.close();
       connection.disconnect();
       await database.close();
     },

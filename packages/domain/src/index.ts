@@ -15,3 +15,4 @@ export * from './live/index.js';
 export * from './query/index.js';
 export * from './views/index.js';
 export * from './archive/index.js';
+export * from './alerts/index.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, INGEST_LIMITS, INGEST_MESSAGES, INGEST_QUEUE, type IngestJob } from '@seyir/domain';
+import { alertJobFromOutcome, type AlertQueue } from '@seyir/alerts';
 import { bullPrefix, ingestJobOptions, processBatch, type LivePublisher, type PipelineDeps } from '@seyir/pipeline';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -45,7 +46,7 @@ function overloaded(retryAfterSeconds: number): AppError {
  * Embedded mode: the pipeline runs in this process and a batch is acknowledged only after its
  * transaction committed. At most `concurrency` run and `maxWaiting` wait; past that, 503.
  */
-export function createInlineSink(pipeline: PipelineDeps, limits: SinkLimits = {}, live?: LivePublisher): IngestSink {
+export function createInlineSink(pipeline: PipelineDeps, limits: SinkLimits = {}, live?: LivePublisher, alerts?: AlertQueue): IngestSink {
   const concurrency = limits.concurrency ?? 1;
   const maxWaiting = limits.maxWaiting ?? 16;
   let running = 0;
@@ -62,6 +63,9 @@ export function createInlineSink(pipeline: PipelineDeps, limits: SinkLimits = {}
         const outcome = await processBatch(pipeline, job);
         // Not awaited: live updates never hold up the acknowledgement; a lost one is caught up on reconnect.
         void live?.publishBatchOutcome(outcome).catch(() => undefined);
+        // Alerts are evaluated by the in-process queue, after the acknowledgement.
+        const alertJob = alertJobFromOutcome(outcome, Date.now());
+        if (alertJob) void alerts?.evaluate(alertJob);
       } catch (error) {
         failed++;
         throw new AppError('UNAVAILABLE', INGEST_MESSAGES.unavailable, { cause: error, retryAfterSeconds: 2 });

@@ -17,3 +17,4 @@ export * from './partitions.js';
 export * from './billing.js';
 export * from './password-resets.js';
 export * from './archives.js';
+export * from './alerts.js';

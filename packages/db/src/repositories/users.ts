@@ -143,3 +143,13 @@ export async function findUsersMatching(db: Database, query: string, limit = 20)
     .orderBy(sql`${users.usernameKey} LIKE ${`${escapeLike(key)}%`} DESC`, asc(users.usernameKey))
     .limit(limit);
 }
+
+/** The notification preferences a user keeps on the server (spec §3; the theme stays in the browser). */
+export async function updateNotificationPreferences(
+  db: Database,
+  id: string,
+  input: { emailNotifications: boolean; slackNotifications: boolean; slackWebhookUrl: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ ...input, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row;
+}

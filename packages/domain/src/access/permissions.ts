@@ -11,6 +11,7 @@ export type ProjectAction =
   | 'members:manage'
   | 'project:update'
   | 'project:delete'
+  | 'alerts:read'
   | 'alerts:manage';
 
 /** The caller's standing in one project; `null` role means not a member. */
@@ -21,15 +22,16 @@ export interface ProjectStanding {
 }
 
 const ROLE_ACTIONS: Record<ProjectRole, readonly ProjectAction[]> = {
-  viewer: ['project:read', 'logs:read'],
-  editor: ['project:read', 'logs:read', 'notes:write', 'groups:write', 'views:write'],
-  admin: ['project:read', 'logs:read', 'notes:write', 'groups:write', 'views:write', 'apiKeys:manage', 'members:manage', 'project:update', 'alerts:manage'],
+  viewer: ['project:read', 'logs:read', 'alerts:read'],
+  editor: ['project:read', 'logs:read', 'alerts:read', 'notes:write', 'groups:write', 'views:write'],
+  admin: ['project:read', 'logs:read', 'alerts:read', 'notes:write', 'groups:write', 'views:write', 'apiKeys:manage', 'members:manage', 'project:update', 'alerts:manage'],
 };
 
 /**
  * The role→permission matrix (§6, ARCHITECTURE "Contracts"): viewer reads; editor also writes
- * notes, group status and saved views; admin also manages keys, members and settings; the owner also
- * deletes the project; a global admin may do everything.
+ * notes, group status and saved views; admin also manages keys, members, settings and alert
+ * rules (and sees their delivery log); the owner also deletes the project; a global admin
+ * may do everything.
  */
 export function canDo(standing: ProjectStanding, action: ProjectAction): boolean {
   if (standing.isGlobalAdmin || standing.isOwner) return true;

@@ -1,3 +1,4 @@
+import { alertJobFromOutcome, type AlertQueue } from '@seyir/alerts';
 import { IngestJobSchema } from '@seyir/domain';
 import { processBatch, type LivePublisher, type PipelineDeps } from '@seyir/pipeline';
 import { UnrecoverableError, type Job } from 'bullmq';
@@ -7,13 +8,20 @@ import { UnrecoverableError, type Job } from 'bullmq';
  * a bad one fails for good; a database error is rethrown so the job is retried with backoff.
  * processBatch is idempotent, so a stalled job that runs twice stores its logs once.
  */
-export function createIngestHandler(pipeline: PipelineDeps, live?: LivePublisher): (job: Job) => Promise<{ inserted: number; overage: number }> {
+export function createIngestHandler(
+  pipeline: PipelineDeps,
+  live?: LivePublisher,
+  alerts?: AlertQueue,
+): (job: Job) => Promise<{ inserted: number; overage: number }> {
   return async (job) => {
     const parsed = IngestJobSchema.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`invalid ingest job: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
     const outcome = await processBatch(pipeline, parsed.data);
     // After the commit: subscribers see only stored logs. A retry stores nothing and publishes nothing.
     await live?.publishBatchOutcome(outcome);
+    // One job on the `alerts` queue; evaluation and delivery happen there, off the ingest path.
+    const alertJob = alertJobFromOutcome(outcome, Date.now());
+    if (alertJob) await alerts?.evaluate(alertJob);
     // BullMQ keeps the return value in Redis: counts only, not the logs.
     return { inserted: outcome.inserted, overage: outcome.overage };
   };

@@ -1,0 +1,2 @@
+export * from './smtp-receiver.js';
+export * from './http-receiver.js';

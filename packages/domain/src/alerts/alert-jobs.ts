@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** BullMQ queue of alert evaluation and delivery (distributed mode). */
+export const ALERTS_QUEUE = 'alerts';
+
+/**
+ * What a stored batch means for alerts, built from the pipeline's outcome after its commit:
+ * groups seen for the first time, groups reopened, and logs per group and level.
+ */
+export const AlertEvaluationJobSchema = z.object({
+  projectId: z.string().uuid(),
+  atMs: z.number().int(),
+  /** Per group touched by the batch: logs added, its level, whether it is new or reopened. */
+  groups: z
+    .array(z.object({ groupId: z.string().uuid(), count: z.number().int().min(0), isNew: z.boolean(), regressed: z.boolean() }))
+    .max(1000),
+  /** Logs of the batch per level and environment (threshold rules). */
+  levels: z.array(z.object({ level: z.string(), environment: z.string(), count: z.number().int().min(0) })).max(5000),
+  inserted: z.number().int().min(0),
+});
+export type AlertEvaluationJob = z.infer<typeof AlertEvaluationJobSchema>;
+
+/** Sends one delivery (one message on one channel); the id names a row of the delivery log. */
+export const AlertDeliveryJobSchema = z.object({ deliveryId: z.string().uuid() });
+export type AlertDeliveryJob = z.infer<typeof AlertDeliveryJobSchema>;
