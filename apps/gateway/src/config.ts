@@ -1,5 +1,6 @@
 import { AlertEnvShape } from '@seyir/alerts';
 import { PLAN_PRESETS } from '@seyir/domain';
+import { MailerEnvSchema } from '@seyir/mailer';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -42,6 +43,7 @@ const ConfigSchema = z
     /** Public base URL used in links (e-mails, the usage guide). Default http://localhost:PORT. */
     SEYIR_PUBLIC_URL: z.string().url().optional(),
     ...AlertEnvShape,
+    ...MailerEnvSchema.shape,
   })
   .refine((c) => Boolean(c.DATABASE_URL) === Boolean(c.REDIS_URL), {
     error: 'DATABASE_URL and REDIS_URL go together: set both for distributed mode, or neither for embedded mode',

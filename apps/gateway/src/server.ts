@@ -5,6 +5,7 @@ import { migrate, openDatabase, type DatabaseHandle } from '@seyir/db';
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { alertSettingsFrom, createAlertDeps, createBullAlertQueue, createInProcessAlertQueue } from '@seyir/alerts';
+import { createMailer, mailerConfigFromEnv } from '@seyir/mailer';
 import { bullPrefix, createLivePublisher, startPartitionMaintenance, TemplateStore } from '@seyir/pipeline';
 import { createApp } from './app.js';
 import { IngestKeys } from './ingest/ingest-keys.js';
@@ -55,7 +56,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
   if (redis) await waitUntilReady(redis, 5_000);
   // Embedded mode publishes to the Socket.IO server attached below, once the HTTP server exists.
   const liveRelay: { server?: LiveServer } = {};
-  const alertDeps = createAlertDeps(database.sql, alertSettingsFrom(config, config.SEYIR_PUBLIC_URL ?? `http://localhost:${config.PORT}`), config.SEYIR_PLAN_PRESET);
+  const alertDeps = createAlertDeps(database.sql, alertSettingsFrom(config, config.SEYIR_PUBLIC_URL ?? `http://localhost:${config.PORT}`), config.SEYIR_PLAN_PRESET, createMailer(mailerConfigFromEnv(config)));
   const warn = (error: unknown, what: string) => logger.warn({ err: error }, what);
   // Embedded: this process evaluates and delivers; distributed: the workers do, the gateway only queues tests.
   const alertQueue = redis ? createBullAlertQueue(redis, bullPrefix(config.SEYIR_REDIS_PREFIX), warn) : createInProcessAlertQueue(alertDeps, warn);

@@ -1,5 +1,6 @@
 import { AlertEnvShape } from '@seyir/alerts';
 import { PLAN_PRESETS } from '@seyir/domain';
+import { MailerEnvSchema } from '@seyir/mailer';
 import { z } from 'zod';
 
 const ConfigSchema = z.object({
@@ -25,6 +26,7 @@ const ConfigSchema = z.object({
   /** Public base URL of the web app, for links in alerts. Default http://localhost:8000. */
   SEYIR_PUBLIC_URL: z.string().url().default('http://localhost:8000'),
   ...AlertEnvShape,
+  ...MailerEnvSchema.shape,
 });
 export type WorkerConfig = z.infer<typeof ConfigSchema>;
 

@@ -1,5 +1,6 @@
 import { alertSettingsFrom, createAlertDeps, createBullAlertQueue, startAlertWorker } from '@seyir/alerts';
 import { INGEST_QUEUE } from '@seyir/domain';
+import { createMailer, mailerConfigFromEnv } from '@seyir/mailer';
 import { openDatabase, type DatabaseHandle } from '@seyir/db';
 import {
   bullPrefix,
@@ -35,7 +36,7 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
     publishBatchOutcome: (outcome) => publisher.publishBatchOutcome(outcome).catch((error: unknown) => logger.warn({ err: error }, 'live publish failed')),
   };
   const warn = (error: unknown, what: string) => logger.warn({ err: error }, what);
-  const alertDeps = createAlertDeps(database.sql, alertSettingsFrom(config, config.SEYIR_PUBLIC_URL), config.SEYIR_PLAN_PRESET);
+  const alertDeps = createAlertDeps(database.sql, alertSettingsFrom(config, config.SEYIR_PUBLIC_URL), config.SEYIR_PLAN_PRESET, createMailer(mailerConfigFromEnv(config)));
   const alertQueue = createBullAlertQueue(connection, bullPrefix(config.SEYIR_REDIS_PREFIX), warn);
   const alertWorker = await startAlertWorker(alertDeps, connection, bullPrefix(config.SEYIR_REDIS_PREFIX), warn);
   const worker = new Worker(INGEST_QUEUE, createIngestHandler(pipeline, live, alertQueue), {

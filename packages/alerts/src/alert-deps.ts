@@ -1,7 +1,7 @@
 import type { PlanPreset } from '@seyir/domain';
 import type { SqlClient } from '@seyir/db';
+import type { Mailer } from '@seyir/mailer';
 import type { AlertSettings } from './alert-settings.js';
-import type { Mailer } from './channels/mailer.js';
 
 /** What evaluation and delivery use: made once per process and passed in. */
 export interface AlertDeps {

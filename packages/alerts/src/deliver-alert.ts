@@ -1,6 +1,7 @@
 import { findEmailOptOuts, getAlertDeliveryToSend, recordAlertDeliveryAttempt } from '@seyir/db';
 import type { AlertDeps } from './alert-deps.js';
 import { DeliveryError, isPermanentFailure } from './channels/delivery-error.js';
+import { sendAlertEmail } from './channels/send-alert-email.js';
 import { sendSlack } from './channels/send-slack.js';
 import { sendWebhook } from './channels/send-webhook.js';
 
@@ -20,7 +21,7 @@ export async function deliverAlert(deps: AlertDeps, deliveryId: string, finalAtt
       const optedOut = await findEmailOptOuts(deps.sql, channel.to);
       const to = channel.to.filter((e) => !optedOut.has(e));
       if (to.length === 0) throw new DeliveryError('Tüm alıcılar e-posta bildirimlerini kapatmış.', true);
-      await deps.mailer.sendAlert(to, delivery.message);
+      await sendAlertEmail(deps.mailer, to, delivery.message);
     } else if (channel.type === 'webhook') {
       await sendWebhook(channel, delivery.message, delivery.id, deps.now().getTime(), options);
     } else {

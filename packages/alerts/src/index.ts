@@ -9,6 +9,5 @@ export * from './send-test-alert.js';
 export * from './deliver-alert.js';
 export * from './alert-queue.js';
 export * from './plan-deliveries.js';
-export * from './channels/mailer.js';
 export * from './channels/send-webhook.js';
 export * from './channels/delivery-error.js';

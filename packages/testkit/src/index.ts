@@ -6,3 +6,4 @@ export * from './redis-server.js';
 export * from './test-database.js';
 export * from './smtp-test-server.js';
 export * from './s3-test-server.js';
+export * from './http-test-receiver.js';

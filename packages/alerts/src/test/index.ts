@@ -1,2 +1,0 @@
-export * from './smtp-receiver.js';
-export * from './http-receiver.js';
