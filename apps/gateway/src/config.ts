@@ -36,6 +36,8 @@ const ConfigSchema = z
     SEYIR_INGEST_MAX_LAG_MS: z.coerce.number().int().min(100).optional(),
     /** Distributed: window (ms) in which a project's concurrent requests share one job; 0 = off. Default 20. */
     SEYIR_INGEST_COALESCE_MS: z.coerce.number().int().min(0).max(1000).optional(),
+    /** Embedded: how often this process deletes logs past their plan's retention, ms. Default 3,600,000 (hourly). */
+    SEYIR_RETENTION_EVERY_MS: z.coerce.number().int().min(1000).default(3_600_000),
     /** Beta period banner ('Şu an tamamen ücretsiz!'). Default on. */
     SEYIR_BETA: flag.default(true),
     /** Built web app to serve; default apps/web/dist. */

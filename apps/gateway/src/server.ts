@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { alertSettingsFrom, createAlertDeps, createBullAlertQueue, createInProcessAlertQueue } from '@seyir/alerts';
 import { createMailer, mailerConfigFromEnv } from '@seyir/mailer';
-import { bullPrefix, createLivePublisher, startPartitionMaintenance, TemplateStore } from '@seyir/pipeline';
+import { bullPrefix, createLivePublisher, startPartitionMaintenance, startRetentionTimer, TemplateStore } from '@seyir/pipeline';
 import { createApp } from './app.js';
 import { IngestKeys } from './ingest/ingest-keys.js';
 import { createInlineSink, createQueueSink } from './ingest/ingest-sink.js';
@@ -51,6 +51,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
   const stopPartitions = config.DATABASE_URL
     ? () => undefined
     : await startPartitionMaintenance(database.sql, (error) => logger.warn({ err: error }, 'partition maintenance failed'));
+  // ... and deletes logs past their retention (the workers' hourly job in distributed mode).
+  const stopRetention = config.DATABASE_URL
+    ? async () => undefined
+    : startRetentionTimer(
+        { database, planPreset: config.SEYIR_PLAN_PRESET, onSkip: (s) => logger.warn({ projectId: s.projectId, day: s.day, err: s.error }, 'retention skipped a day') },
+        { everyMs: config.SEYIR_RETENTION_EVERY_MS, onReport: (report) => logger.info({ report }, 'retention run done'), onError: (error) => logger.warn({ err: error }, 'retention run failed') },
+      );
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   if (redis) await waitUntilReady(redis, 5_000);
@@ -100,6 +107,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
     close: () =>
       (closing ??= (async () => {
         stopPartitions();
+        await stopRetention();
         await live.close();
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));

@@ -22,6 +22,8 @@ const ConfigSchema = z.object({
    */
   SEYIR_JOB_LOCK_MS: z.coerce.number().int().min(1000).default(10_000),
   SEYIR_PLAN_PRESET: z.enum(PLAN_PRESETS).default('pricing'),
+  /** How often the retention job runs, ms (one job for all workers). Default 3,600,000 (hourly). */
+  SEYIR_RETENTION_EVERY_MS: z.coerce.number().int().min(1000).default(3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public base URL of the web app, for links in alerts. Default http://localhost:8000. */
   SEYIR_PUBLIC_URL: z.string().url().default('http://localhost:8000'),

@@ -7,6 +7,7 @@ import {
   createLivePublisher,
   createRedisLiveTransport,
   ingestBackoff,
+  RETENTION_QUEUE,
   startPartitionMaintenance,
   TemplateStore,
   type LivePublisher,
@@ -16,9 +17,13 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { WorkerConfig } from './config.js';
 import { createIngestHandler } from './jobs/ingest/handler.js';
+import { scheduleRetentionJob } from './jobs/retention/definition.js';
+import { createRetentionHandler } from './jobs/retention/handler.js';
 
 export interface RunningWorker {
   worker: Worker;
+  /** Consumer of the hourly retention job. */
+  retentionWorker: Worker;
   database: DatabaseHandle;
   close(): Promise<void>;
 }
@@ -52,17 +57,43 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
   worker.on('failed', (job, error) => logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'ingest job failed'));
   worker.on('error', (error) => logger.warn({ err: error }, 'worker error'));
   await worker.waitUntilReady();
+  const retention = await startRetention(config, connection, database, logger);
   return {
     worker,
+    retentionWorker: retention.worker,
     database,
     close: async () => {
       stopPartitions();
+      await retention.close();
       await worker.close();
       await alertWorker.close();
       await alertQueue.close();
       alertDeps.mailer.close();
       connection.disconnect();
       await database.close();
+    },
+  };
+}
+
+/** Registers the retention job (once for all workers) and consumes it, one run at a time. */
+async function startRetention(config: WorkerConfig, connection: Redis, database: DatabaseHandle, logger: Logger): Promise<{ worker: Worker; close(): Promise<void> }> {
+  const prefix = bullPrefix(config.SEYIR_REDIS_PREFIX);
+  const queue = await scheduleRetentionJob(connection, prefix, config.SEYIR_RETENTION_EVERY_MS);
+  const deps = {
+    database,
+    planPreset: config.SEYIR_PLAN_PRESET,
+    onSkip: (s: { projectId?: string; day: string; error: unknown }) => logger.warn({ projectId: s.projectId, day: s.day, err: s.error }, 'retention skipped a day'),
+  };
+  const worker = new Worker(RETENTION_QUEUE, createRetentionHandler(deps), { connection, prefix, concurrency: 1 });
+  worker.on('completed', (_job, report: unknown) => logger.info({ report }, 'retention run done'));
+  worker.on('failed', (_job, error) => logger.warn({ err: error }, 'retention run failed'));
+  worker.on('error', (error) => logger.warn({ err: error }, 'retention worker error'));
+  await worker.waitUntilReady();
+  return {
+    worker,
+    close: async () => {
+      await worker.close();
+      await queue.close();
     },
   };
 }

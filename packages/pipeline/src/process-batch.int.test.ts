@@ -4,6 +4,7 @@ import { createProject, createUser, type DatabaseHandle } from '@seyir/db';
 import { createTestDatabase } from '@seyir/testkit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { logIdFor, timeOfLogId } from './log-id.js';
+import { newJobLog } from './new-job-log.js';
 import { processBatch, type PipelineDeps } from './process-batch.js';
 import { TemplateStore } from './template-store.js';
 
@@ -24,24 +25,7 @@ afterAll(() => handle?.close());
 
 const base = Date.UTC(2026, 10, 22, 9, 0, 0);
 function log(message: string, extra: Partial<JobLog> = {}, at = base): JobLog {
-  return {
-    id: logIdFor(at),
-    message,
-    level: 'INFO',
-    timestampMs: at,
-    environment: 'production',
-    host: 'web-1',
-    logger: 'app',
-    release: '',
-    tags: [],
-    metadata: null,
-    context: null,
-    exception: null,
-    request: null,
-    response: null,
-    fingerprint: null,
-    ...extra,
-  };
+  return newJobLog({ message, timestampMs: at, ...extra });
 }
 function job(logs: JobLog[], project = projectId): IngestJob {
   return { batchId: randomUUID(), projectId: project, receivedAtMs: base, logs };

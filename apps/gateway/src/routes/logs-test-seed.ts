@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JobLog } from '@seyir/domain';
-import { logIdFor, processBatch, TemplateStore, type BatchOutcome } from '@seyir/pipeline';
+import { newJobLog, processBatch, TemplateStore, type BatchOutcome } from '@seyir/pipeline';
 import type { TestGateway } from '../test/test-gateway.js';
 
 /** A log to seed: a message and a time, the rest defaulted. */
@@ -13,23 +13,7 @@ export type SeedLog = Partial<Omit<JobLog, 'id' | 'timestampMs'>> & { message: s
 export function logSeeder(gw: TestGateway): (projectId: string, logs: SeedLog[]) => Promise<BatchOutcome & { ids: string[] }> {
   const deps = { database: gw.deps.database, templates: new TemplateStore(gw.deps.database.sql), planPreset: 'pricing' as const };
   return async (projectId, logs) => {
-    const jobLogs: JobLog[] = logs.map(({ at, ...log }) => ({
-      level: 'INFO',
-      environment: 'production',
-      host: 'web-1',
-      logger: 'app',
-      release: '',
-      tags: [],
-      metadata: null,
-      context: null,
-      exception: null,
-      request: null,
-      response: null,
-      fingerprint: null,
-      ...log,
-      id: logIdFor(at),
-      timestampMs: at,
-    }));
+    const jobLogs: JobLog[] = logs.map(({ at, ...log }) => newJobLog({ ...log, timestampMs: at }));
     const outcome = await processBatch(deps, { batchId: randomUUID(), projectId, receivedAtMs: Date.now(), logs: jobLogs });
     return { ...outcome, ids: jobLogs.map((l) => l.id) };
   };

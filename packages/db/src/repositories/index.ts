@@ -18,3 +18,5 @@ export * from './billing.js';
 export * from './password-resets.js';
 export * from './archives.js';
 export * from './alerts.js';
+export * from './retention.js';
+export * from './group-projection.js';

@@ -1,5 +1,6 @@
 import type { SqlClient } from '../connection.js';
 import { stringifyStorable } from '@seyir/domain';
+import { holdProjectGroupsShared } from './retention.js';
 import { toTextArrayLiteral } from './sql-arrays.js';
 
 /** Severity order used in SQL (array_position gives 1 … 5). */
@@ -51,6 +52,8 @@ export interface GroupSeed {
  * in fingerprint order so concurrent batches never deadlock.
  */
 export async function ensureGroups(sql: SqlClient, projectId: string, seeds: GroupSeed[]): Promise<Map<string, string>> {
+  // Until commit: retention may not delete a group of this project that this batch counts into.
+  await holdProjectGroupsShared(sql, projectId);
   const sorted = [...seeds].sort((a, b) => (a.fingerprint < b.fingerprint ? -1 : 1));
   const fingerprints = sorted.map((s) => s.fingerprint);
   let { rows } = await sql.query<{ id: string; fingerprint: string }>(

@@ -22,4 +22,8 @@ export const INGEST_MESSAGES = {
   overloaded: 'Sunucu şu anda yoğun; lütfen Retry-After süresi sonra tekrar deneyin.',
   rateLimited: 'Bu API anahtarı için gönderim sınırı aşıldı; lütfen Retry-After süresi sonra tekrar deneyin.',
   unavailable: 'Log kuyruğu şu anda kullanılamıyor; lütfen biraz sonra tekrar deneyin.',
+  healthQueueUnreachable: 'Log kuyruğuna ulaşılamıyor (Redis yanıt vermiyor).',
+  healthNoWorkers: 'Kuyruğu işleyen çalışan (worker) yok; loglar kaydedilmiyor.',
+  healthLagging: (seconds: number) => `Bekleyen en eski paket ${seconds} saniyedir bekliyor; loglar gecikmeli görünür.`,
+  healthRetrying: (n: number) => `${n} paket hata sonrası yeniden denenmeyi bekliyor.`,
 } as const;

@@ -1,0 +1,3 @@
+export * from './log-archiver.js';
+export * from './run-retention.js';
+export * from './retention-schedule.js';
