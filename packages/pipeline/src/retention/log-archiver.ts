@@ -1,5 +1,3 @@
-import type { SqlClient } from '@seyir/db';
-
 /** One project's logs of one UTC day, about to be deleted by retention. */
 export interface ArchiveDay {
   projectId: string;
@@ -8,17 +6,16 @@ export interface ArchiveDay {
   /** The day's logs are those with `from <= timestamp < to`. */
   from: Date;
   to: Date;
-  /** Read them with this (outside any transaction of retention's). */
-  sql: SqlClient;
 }
 
 /**
- * The "archive before delete" hook (issue #9 plugs S3 in here). Retention calls `archiveDay`
- * once per project × day before deleting those logs, whether by dropping the day's partition
- * or row by row; if it throws, that project × day is not deleted in this run and is offered
- * again in the next one. So it must be idempotent (write the same object again), and it may
- * decide per project that there is nothing to do (no archive configured: resolve at once).
+ * The "archive before delete" hook (`@seyir/archive`'s S3 archiver fits it). Retention calls
+ * `archiveDay` once per project × day before deleting those logs, whether by dropping the day's
+ * partition or row by row; if it throws, that project × day is not deleted in this run and is
+ * offered again in the next one. So it must be idempotent, and it decides per project whether
+ * there is anything to do (no archive configured: resolve at once). What it resolves to is
+ * ignored.
  */
 export interface LogArchiver {
-  archiveDay(day: ArchiveDay): Promise<void>;
+  archiveDay(day: ArchiveDay): Promise<unknown>;
 }

@@ -137,7 +137,7 @@ describe('runRetention', () => {
     const calls: string[] = [];
     const flaky: LogArchiver = {
       async archiveDay(day: ArchiveDay) {
-        const { rows } = await day.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM logs WHERE project_id = $1 AND timestamp >= $2 AND timestamp < $3`, [day.projectId, day.from, day.to]);
+        const { rows } = await w.db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM logs WHERE project_id = $1 AND timestamp >= $2 AND timestamp < $3`, [day.projectId, day.from, day.to]);
         calls.push(`${day.projectId === w.free ? 'free' : 'standard'} ${day.day} ${rows[0]?.n}`);
         if (day.projectId === w.standard && day.day === '2026-05-01') throw new Error('S3 yanıt vermiyor');
         if (day.projectId === w.free && day.day === '2026-06-05') throw new Error('S3 yanıt vermiyor');

@@ -78,7 +78,7 @@ async function retain(deps: RetentionDeps, now: Date): Promise<RetentionReport> 
     if (failed.has(key)) return false;
     const from = new Date(`${day}T00:00:00Z`);
     try {
-      await archiver.archiveDay({ projectId, day, from, to: new Date(from.getTime() + DAY_MS), sql: database.sql });
+      await archiver.archiveDay({ projectId, day, from, to: new Date(from.getTime() + DAY_MS) });
       archived.add(key);
       return true;
     } catch (error) {
