@@ -15,6 +15,7 @@ import { ingestRoutes } from './routes/ingest.js';
 import { logRoutes } from './routes/logs.js';
 import { memberRoutes } from './routes/members.js';
 import { preferenceRoutes } from './routes/preferences.js';
+import { performanceRoutes } from './routes/performance.js';
 import { projectRoutes } from './routes/projects.js';
 import { publicRoutes } from './routes/public.js';
 import { userRoutes } from './routes/users.js';
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/projects/:projectId/groups', auth, groupRoutes(deps));
   api.use('/projects/:projectId/views', auth, viewRoutes(deps));
   api.use('/projects/:projectId/alerts', auth, alertRoutes(deps));
+  api.use('/projects/:projectId/performance', auth, performanceRoutes(deps));
   api.use('/dashboard', auth, dashboardRoutes(deps));
   api.use('/users', auth, userRoutes(deps));
   app.use('/api/v1', api);

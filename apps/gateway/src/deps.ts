@@ -7,6 +7,7 @@ import type { LoginThrottle } from './auth/login-throttle.js';
 import type { TokenService } from './auth/tokens.js';
 import type { IngestKeys } from './ingest/ingest-keys.js';
 import type { IngestSink } from './ingest/ingest-sink.js';
+import type { TimingSink } from './ingest/timing-sink.js';
 import type { LiveHooks } from './live/index.js';
 
 /** Long-lived clients and settings, made once at boot and passed to routes and services. */
@@ -26,6 +27,8 @@ export interface AppDeps {
   webDist?: string | undefined;
   /** Where accepted ingest batches go (inline pipeline, or the BullMQ queue). */
   ingest: IngestSink;
+  /** Where accepted timing batches go (inline rollups, or the BullMQ `timings` queue). */
+  timings: TimingSink;
   ingestKeys: IngestKeys;
   /** Ingest requests allowed per API key per second. */
   ingestRequestsPerSecond: number;

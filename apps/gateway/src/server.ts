@@ -6,10 +6,11 @@ import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { alertSettingsFrom, createAlertDeps, createBullAlertQueue, createInProcessAlertQueue } from '@seyir/alerts';
 import { createMailer, mailerConfigFromEnv } from '@seyir/mailer';
-import { bullPrefix, createLivePublisher, startPartitionMaintenance, startRetentionTimer, TemplateStore } from '@seyir/pipeline';
+import { bullPrefix, createLivePublisher, startPartitionMaintenance, startPerfMaintenance, startRetentionTimer, TemplateStore } from '@seyir/pipeline';
 import { createApp } from './app.js';
 import { IngestKeys } from './ingest/ingest-keys.js';
 import { createInlineSink, createQueueSink } from './ingest/ingest-sink.js';
+import { createInlineTimingSink, createQueueTimingSink } from './ingest/timing-sink.js';
 import { resolveJwtSecret } from './auth/jwt-secret.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createTokenService } from './auth/tokens.js';
@@ -58,6 +59,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
         { database, planPreset: config.SEYIR_PLAN_PRESET, onSkip: (s) => logger.warn({ projectId: s.projectId, day: s.day, err: s.error }, 'retention skipped a day') },
         { everyMs: config.SEYIR_RETENTION_EVERY_MS, onReport: (report) => logger.info({ report }, 'retention run done'), onError: (error) => logger.warn({ err: error }, 'retention run failed') },
       );
+  const stopPerf = config.DATABASE_URL ? () => undefined : startPerfMaintenance(database.sql, (error) => logger.warn({ err: error }, 'performance data cleanup failed'));
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   if (redis) await waitUntilReady(redis, 5_000);
@@ -82,6 +84,9 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
     ingest: redis
       ? createQueueSink(redis, config.SEYIR_REDIS_PREFIX, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING, maxLagMs: config.SEYIR_INGEST_MAX_LAG_MS, coalesceMs: config.SEYIR_INGEST_COALESCE_MS })
       : createInlineSink({ database, templates: new TemplateStore(database.sql), planPreset: config.SEYIR_PLAN_PRESET }, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING }, livePublisher, alertQueue),
+    timings: redis
+      ? createQueueTimingSink(redis, config.SEYIR_REDIS_PREFIX, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING, maxLagMs: config.SEYIR_INGEST_MAX_LAG_MS })
+      : createInlineTimingSink({ database }),
     ingestKeys: new IngestKeys(database.db),
     ingestRequestsPerSecond: config.SEYIR_INGEST_KEY_RPS,
     alerts: { deps: alertDeps, queue: alertQueue },
@@ -108,12 +113,14 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
       (closing ??= (async () => {
         stopPartitions();
         await stopRetention();
+        stopPerf();
         await live.close();
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));
         await deps.ingest.close();
         await alertQueue.close();
         alertDeps.mailer.close();
+        await deps.timings.close();
         redis?.disconnect();
         await database.close();
       })()),

@@ -6,7 +6,6 @@ import {
   bullPrefix,
   createLivePublisher,
   createRedisLiveTransport,
-  ingestBackoff,
   RETENTION_QUEUE,
   startPartitionMaintenance,
   TemplateStore,
@@ -19,6 +18,8 @@ import type { WorkerConfig } from './config.js';
 import { createIngestHandler } from './jobs/ingest/handler.js';
 import { scheduleRetentionJob } from './jobs/retention/definition.js';
 import { createRetentionHandler } from './jobs/retention/handler.js';
+import { startTimingsWorker } from './timings-worker.js';
+import { queueWorkerOptions } from './worker-options.js';
 
 export interface RunningWorker {
   worker: Worker;
@@ -44,20 +45,12 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
   const alertDeps = createAlertDeps(database.sql, alertSettingsFrom(config, config.SEYIR_PUBLIC_URL), config.SEYIR_PLAN_PRESET, createMailer(mailerConfigFromEnv(config)));
   const alertQueue = createBullAlertQueue(connection, bullPrefix(config.SEYIR_REDIS_PREFIX), warn);
   const alertWorker = await startAlertWorker(alertDeps, connection, bullPrefix(config.SEYIR_REDIS_PREFIX), warn);
-  const worker = new Worker(INGEST_QUEUE, createIngestHandler(pipeline, live, alertQueue), {
-    connection,
-    prefix: bullPrefix(config.SEYIR_REDIS_PREFIX),
-    concurrency: config.SEYIR_WORKER_CONCURRENCY,
-    // A killed worker's jobs are found stalled and run again within 1.5 x the lock (see config).
-    lockDuration: config.SEYIR_JOB_LOCK_MS,
-    stalledInterval: Math.max(1000, Math.floor(config.SEYIR_JOB_LOCK_MS / 2)),
-    maxStalledCount: 1000,
-    settings: { backoffStrategy: (attemptsMade: number) => ingestBackoff(attemptsMade) },
-  });
+  const worker = new Worker(INGEST_QUEUE, createIngestHandler(pipeline, live, alertQueue), queueWorkerOptions(config, connection));
   worker.on('failed', (job, error) => logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'ingest job failed'));
   worker.on('error', (error) => logger.warn({ err: error }, 'worker error'));
   await worker.waitUntilReady();
   const retention = await startRetention(config, connection, database, logger);
+  const stopTimings = await startTimingsWorker(config, logger, connection, database);
   return {
     worker,
     retentionWorker: retention.worker,
@@ -65,7 +58,7 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
     close: async () => {
       stopPartitions();
       await retention.close();
-      await worker.close();
+      await Promise.all([worker.close(), stopTimings()]);
       await alertWorker.close();
       await alertQueue.close();
       alertDeps.mailer.close();

@@ -16,3 +16,4 @@ export * from './query/index.js';
 export * from './views/index.js';
 export * from './archive/index.js';
 export * from './alerts/index.js';
+export * from './perf/index.js';

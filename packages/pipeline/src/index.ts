@@ -6,3 +6,5 @@ export * from './ingest-queue.js';
 export * from './live/index.js';
 export * from './partition-maintenance.js';
 export * from './retention/index.js';
+export * from './timings/process-timings.js';
+export * from './timings/perf-maintenance.js';

@@ -1,7 +1,8 @@
-import { AppError, INGEST_LIMITS, INGEST_MESSAGES, SERVER_MESSAGES, toStorableJsonText } from '@seyir/domain';
+import { AppError, INGEST_LIMITS, INGEST_MESSAGES, PERF_MESSAGES, SERVER_MESSAGES, toStorableJsonText } from '@seyir/domain';
 import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../deps.js';
 import { acceptBatch } from '../ingest/accept-batch.js';
+import { acceptTimings } from '../ingest/accept-timings.js';
 import { param } from '../http/request-context.js';
 import { rateLimit } from '../http/rate-limit.js';
 
@@ -58,7 +59,21 @@ export function ingestRoutes(deps: AppDeps): Router {
     res.status(202).json({ accepted: job.logs.length, rejected });
   };
 
-  // The batch paths first: '/batch' must not be taken for an API key.
+  /** Timing records of the framework integrations (see README, "Performance monitoring"). */
+  const handleTimings = async (req: Request, res: Response) => {
+    const key = await deps.ingestKeys.authenticate(keyOf(req));
+    if (!Array.isArray(req.body)) throw new AppError('VALIDATION_FAILED', PERF_MESSAGES.notAnArray);
+    const { job, rejected } = acceptTimings(req.body as unknown[], key.projectId, key.environments, deps.now().getTime());
+    if (!job) {
+      res.status(422).json({ detail: rejected[0]?.detail ?? PERF_MESSAGES.emptyBatch, code: 'VALIDATION_FAILED', accepted: 0, rejected });
+      return;
+    }
+    await deps.timings.submit(job);
+    res.status(202).json({ accepted: job.timings.length, rejected });
+  };
+
+  // The static paths first: '/batch' and '/timings' must not be taken for an API key.
+  router.post('/timings', limiter, handleTimings);
   router.post('/batch', limiter, handle(true));
   router.post('/', limiter, handle(false));
   router.post('/:apiKey/batch', limiter, handle(true));

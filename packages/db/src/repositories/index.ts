@@ -20,3 +20,4 @@ export * from './archives.js';
 export * from './alerts.js';
 export * from './retention.js';
 export * from './group-projection.js';
+export * from './perf.js';

@@ -1,0 +1,156 @@
+import {
+  apdex,
+  AppError,
+  floorTo,
+  HISTOGRAM_RELATIVE_ERROR,
+  LatencyHistogram,
+  PERF_MESSAGES,
+  perfFigures,
+  perfTrend,
+  perfWindow,
+  rollupSegments,
+  seriesStepMs,
+  type PerfAggregate,
+  type PerfRequestItem,
+  type PerfRouteDetail,
+  type PerfRouteDetailQuery,
+  type PerfRouteItem,
+  type PerfRoutesPage,
+  type PerfRoutesQuery,
+  type PerfSummary,
+  type PerfSummaryQuery,
+  type PerfTimeRange,
+} from '@seyir/domain';
+import { findPerfRouteHours, findPerfRoutes, findSlowestPerfRequests, sumPerfRollups, type PerfSums, type SqlClient } from '@seyir/db';
+import type { AppDeps } from '../deps.js';
+
+type ReadDeps = Pick<AppDeps, 'database' | 'now'>;
+const SLOWEST_LIMIT = 20;
+
+function aggregateOf(sums: PerfSums | undefined): PerfAggregate {
+  const histogram = new LatencyHistogram();
+  for (const [k, c] of sums?.buckets ?? []) histogram.addBucket(k, c);
+  return { count: sums?.count ?? 0, errors: sums?.errors ?? 0, histogram };
+}
+
+function sumsOver(sql: SqlClient, projectId: string, range: PerfTimeRange, options: { environment?: string | undefined; routeId?: string; byRoute: boolean }) {
+  return sumPerfRollups(sql, projectId, { segments: rollupSegments(range), ...options });
+}
+
+/** Per route: throughput, error rate, p50/p95/p99 and the trend against the previous period. */
+export async function listPerfRoutes(deps: ReadDeps, projectId: string, query: PerfRoutesQuery): Promise<PerfRoutesPage> {
+  const window = perfWindow(deps.now(), query.days);
+  const sql = deps.database.sql;
+  const [current, previous, routes] = await Promise.all([
+    sumsOver(sql, projectId, window.current, { environment: query.environment, byRoute: true }),
+    sumsOver(sql, projectId, window.previous, { environment: query.environment, byRoute: true }),
+    findPerfRoutes(sql, projectId),
+  ]);
+  const items: PerfRouteItem[] = [];
+  for (const route of routes) {
+    const now = current.get(route.id);
+    if (!now) continue;
+    const figures = perfFigures(aggregateOf(now), window.minutes);
+    const before = perfFigures(aggregateOf(previous.get(route.id)), query.days * 1440);
+    items.push({ id: route.id, method: route.method, route: route.route, ...figures, trend: perfTrend(figures, before) });
+  }
+  const by: Record<PerfRoutesQuery['sort'], (a: PerfRouteItem, b: PerfRouteItem) => number> = {
+    throughput: (a, b) => b.requests - a.requests,
+    error_rate: (a, b) => b.error_rate - a.error_rate || b.requests - a.requests,
+    p50: (a, b) => (b.p50_ms ?? 0) - (a.p50_ms ?? 0),
+    p95: (a, b) => (b.p95_ms ?? 0) - (a.p95_ms ?? 0),
+    p99: (a, b) => (b.p99_ms ?? 0) - (a.p99_ms ?? 0),
+    route: (a, b) => a.route.localeCompare(b.route, 'tr') || a.method.localeCompare(b.method),
+  };
+  items.sort((a, b) => by[query.sort](a, b) || a.route.localeCompare(b.route) || a.method.localeCompare(b.method));
+  return {
+    days: query.days,
+    environment: query.environment ?? null,
+    items: items.slice(0, query.limit),
+    percentile_error_bound: HISTOGRAM_RELATIVE_ERROR,
+  };
+}
+
+/** Path of the web app's logs screen listing a request's logs. */
+export function logsUrlFor(projectId: string, requestId: string | null, at: Date): string | null {
+  if (!requestId) return null;
+  const from = new Date(at.getTime() - 10 * 60_000).toISOString();
+  const to = new Date(at.getTime() + 10 * 60_000).toISOString();
+  return `/projects/${projectId}/logs?request_id=${encodeURIComponent(requestId)}&start_date=${encodeURIComponent(from)}&end_date=${encodeURIComponent(to)}`;
+}
+
+/** One route: its figures, a time series of them, and its slowest recent requests. */
+export async function getPerfRouteDetail(deps: ReadDeps, projectId: string, routeId: string, query: PerfRouteDetailQuery): Promise<PerfRouteDetail> {
+  const sql = deps.database.sql;
+  const [route] = /^\d{1,18}$/.test(routeId) ? await findPerfRoutes(sql, projectId, [routeId]) : [];
+  if (!route) throw new AppError('NOT_FOUND', PERF_MESSAGES.routeNotFound);
+  const window = perfWindow(deps.now(), query.days);
+  const stepMs = seriesStepMs(query.days);
+  const [hours, slowest] = await Promise.all([
+    findPerfRouteHours(sql, projectId, route.id, window.current, query.environment),
+    findSlowestPerfRequests(sql, projectId, route.id, { from: window.current.from, environment: query.environment, limit: SLOWEST_LIMIT }),
+  ]);
+  const total: PerfAggregate = { count: 0, errors: 0, histogram: new LatencyHistogram() };
+  const steps = new Map<number, PerfAggregate>();
+  for (let t = floorTo(window.current.from.getTime(), stepMs); t < window.current.before.getTime(); t += stepMs) {
+    steps.set(t, { count: 0, errors: 0, histogram: new LatencyHistogram() });
+  }
+  for (const row of hours) {
+    const step = steps.get(floorTo(row.t.getTime(), stepMs));
+    for (const a of step ? [step, total] : [total]) {
+      a.count += row.count;
+      a.errors += row.errors;
+      a.histogram.addPacked(row.hist);
+    }
+  }
+  return {
+    route,
+    days: query.days,
+    environment: query.environment ?? null,
+    figures: perfFigures(total, window.minutes),
+    step_seconds: stepMs / 1000,
+    series: [...steps.entries()].map(([t, a]) => {
+      const f = perfFigures(a, stepMs / 60_000);
+      return { t: new Date(t).toISOString(), requests: f.requests, errors: f.errors, p50_ms: f.p50_ms, p95_ms: f.p95_ms, p99_ms: f.p99_ms };
+    }),
+    slowest: slowest.map(
+      (r): PerfRequestItem => ({
+        timestamp: r.timestamp.toISOString(),
+        environment: r.environment,
+        status: r.status,
+        duration_ms: Math.round(r.durationMs * 100) / 100,
+        request_id: r.requestId,
+        release: r.release,
+        host: r.host,
+        kind: r.kind,
+        request: r.request,
+        response: r.response,
+        logs_url: logsUrlFor(projectId, r.requestId, r.timestamp),
+      }),
+    ),
+    percentile_error_bound: HISTOGRAM_RELATIVE_ERROR,
+  };
+}
+
+/** The cards: requests/min, error rate, p95 and Apdex(T) across all routes. */
+export async function getPerfSummary(deps: ReadDeps, projectId: string, query: PerfSummaryQuery): Promise<PerfSummary> {
+  const window = perfWindow(deps.now(), query.days);
+  const sql = deps.database.sql;
+  const [current, previous, routes] = await Promise.all([
+    sumsOver(sql, projectId, window.current, { environment: query.environment, byRoute: false }),
+    sumsOver(sql, projectId, window.previous, { environment: query.environment, byRoute: false }),
+    findPerfRoutes(sql, projectId),
+  ]);
+  const now = aggregateOf(current.get(''));
+  const figures = perfFigures(now, window.minutes);
+  return {
+    days: query.days,
+    environment: query.environment ?? null,
+    ...figures,
+    apdex: apdex(now.histogram, query.apdex_t, now.errors),
+    apdex_t_ms: query.apdex_t,
+    routes: routes.length,
+    trend: perfTrend(figures, perfFigures(aggregateOf(previous.get('')), query.days * 1440)),
+    percentile_error_bound: HISTOGRAM_RELATIVE_ERROR,
+  };
+}

@@ -1,0 +1,16 @@
+import { TimingJobSchema } from '@seyir/domain';
+import { processTimings, type TimingDeps } from '@seyir/pipeline';
+import { UnrecoverableError, type Job } from 'bullmq';
+
+/**
+ * Processes one `timings` job: parsed again (the payload comes from Redis), then added to the
+ * performance rollups exactly once (processTimings records the batch id in the same transaction).
+ */
+export function createTimingsHandler(deps: TimingDeps): (job: Job) => Promise<{ added: number; detailed: number }> {
+  return async (job) => {
+    const parsed = TimingJobSchema.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError(`invalid timings job: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+    const outcome = await processTimings(deps, parsed.data);
+    return { added: outcome.added, detailed: outcome.detailed };
+  };
+}
