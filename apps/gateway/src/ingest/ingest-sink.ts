@@ -83,8 +83,8 @@ export function createInlineSink(pipeline: PipelineDeps, limits: SinkLimits = {}
 
 /**
  * Distributed mode: a batch is acknowledged once it is a BullMQ job in Redis (durable with
- * AOF). When workers fall behind and more than `maxWaiting` jobs wait, ingest answers 503
- * with Retry-After instead of letting the queue — and the delay to visibility — grow.
+ * AOF). When workers fall behind and more than `maxWaiting` jobs wait (or wait to retry), ingest
+ * answers 503 with Retry-After instead of letting the queue — and the delay to visibility — grow.
  */
 export function createQueueSink(connection: Redis, redisPrefix: string, limits: SinkLimits = {}): IngestSink {
   const maxWaiting = limits.maxWaiting ?? 500;
@@ -94,11 +94,16 @@ export function createQueueSink(connection: Redis, redisPrefix: string, limits: 
   const queue = new Queue(INGEST_QUEUE, { connection, prefix: bullPrefix(redisPrefix) });
   queue.on('error', () => undefined);
   // Queue depth and lag, read at most every 100 ms (two Redis calls) rather than per request.
+  // Depth counts the jobs waiting to retry too (a database outage), so they cannot fill Redis.
+  // Lag is measured on a job that has not run yet: a retried or stalled one has waited for its
+  // backoff or a dead worker's lock, not for a worker, and its age would refuse ingest while
+  // the queue is there to ride out exactly that.
   let depth = { waiting: 0, lagMs: 0, at: 0 };
   const refreshDepth = async () => {
     if (Date.now() - depth.at < 100) return depth;
-    const [waiting, oldest] = await Promise.all([queue.getWaitingCount(), queue.getWaiting(0, 0)]);
-    depth = { waiting, lagMs: oldest[0] ? Date.now() - oldest[0].timestamp : 0, at: Date.now() };
+    const [counts, [oldest]] = await Promise.all([queue.getJobCounts('waiting', 'delayed'), queue.getWaiting(0, 0)]);
+    const lagMs = oldest && oldest.attemptsStarted === 0 ? Date.now() - oldest.timestamp : 0;
+    depth = { waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0), lagMs, at: Date.now() };
     return depth;
   };
   const enqueue = async (job: IngestJob) => {
