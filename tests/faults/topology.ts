@@ -116,6 +116,8 @@ export function makeLogs(tag: string, n: number): { message: string; level: stri
 
 export interface IngestResult {
   status: number;
+  /** The error's code (QUEUE_FULL, UNAVAILABLE …) when not 202. */
+  code?: string;
   retryAfter: string | null;
   messages: string[];
   startedAt: number;
@@ -129,7 +131,8 @@ export async function postBatch(api: ApiClient, key: string, logs: { message: st
     const response = await api.request('POST', '/api/ingest/batch', { headers: { 'x-seyir-key': key }, json: logs });
     const accepted = response.status === 202 ? (response.body as { accepted: number }).accepted : 0;
     if (response.status === 202 && accepted !== logs.length) throw new Error(`accepted ${accepted} of ${logs.length}`);
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), messages: logs.map((l) => l.message), startedAt, endedAt: Date.now() };
+    const code = (response.body as { code?: string } | undefined)?.code;
+    return { status: response.status, ...(code ? { code } : {}), retryAfter: response.headers.get('retry-after'), messages: logs.map((l) => l.message), startedAt, endedAt: Date.now() };
   } catch (error) {
     if ((error as Error).message.startsWith('accepted')) throw error;
     return { status: 0, retryAfter: null, messages: logs.map((l) => l.message), startedAt, endedAt: Date.now() };
