@@ -6,16 +6,20 @@ export interface ReceivedRequest {
   body: string;
 }
 
+export interface HttpTestReceiver {
+  /** `http://127.0.0.1:port` */
+  url: string;
+  requests: ReceivedRequest[];
+  /** Resolves with the requests (to `path`, if given) once there are `n`, or after the timeout with those there are. */
+  waitFor(n: number, timeoutMs?: number, path?: string): Promise<ReceivedRequest[]>;
+  close(): Promise<void>;
+}
+
 /**
  * A real HTTP server on a free port that records every request. `respond` decides the answer
  * (default 200); returning `'hang'` never answers (to test time limits).
  */
-export async function startHttpReceiver(respond: (req: ReceivedRequest) => number | 'hang' = () => 200): Promise<{
-  url: string;
-  requests: ReceivedRequest[];
-  waitFor(n: number, timeoutMs?: number, path?: string): Promise<ReceivedRequest[]>;
-  close(): Promise<void>;
-}> {
+export async function startHttpTestReceiver(respond: (req: ReceivedRequest) => number | 'hang' = () => 200): Promise<HttpTestReceiver> {
   const requests: ReceivedRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
