@@ -30,6 +30,8 @@ export interface AppDeps {
   /** Where accepted timing batches go (inline rollups, or the BullMQ `timings` queue). */
   timings: TimingSink;
   ingestKeys: IngestKeys;
+  /** Oldest queued batch age (ms) past which ingest answers 503 and its health is degraded. Default 1,000. */
+  ingestMaxLagMs?: number | undefined;
   /** Ingest requests allowed per API key per second. */
   ingestRequestsPerSecond: number;
   /** The live (Socket.IO) server's hooks, once it is attached. */

@@ -89,6 +89,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
       : createInlineTimingSink({ database }),
     ingestKeys: new IngestKeys(database.db),
     ingestRequestsPerSecond: config.SEYIR_INGEST_KEY_RPS,
+    ingestMaxLagMs: config.SEYIR_INGEST_MAX_LAG_MS,
     alerts: { deps: alertDeps, queue: alertQueue },
     now: () => new Date(),
   };

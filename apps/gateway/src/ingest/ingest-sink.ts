@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, INGEST_LIMITS, INGEST_MESSAGES, INGEST_QUEUE, type IngestJob } from '@seyir/domain';
+import { AppError, INGEST_LIMITS, INGEST_MESSAGES, INGEST_QUEUE, type IngestJob, type IngestQueueState } from '@seyir/domain';
 import { alertJobFromOutcome, type AlertQueue } from '@seyir/alerts';
 import { bullPrefix, ingestJobOptions, processBatch, type LivePublisher, type PipelineDeps } from '@seyir/pipeline';
 import { Queue } from 'bullmq';
@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 export interface IngestSink {
   submit(job: IngestJob): Promise<void>;
   /** Queue state for `/groups/health`. */
-  health(): Promise<{ mode: 'embedded' | 'distributed'; waiting: number; active: number; failed: number; oldestWaitingMs: number | null; workers: number }>;
+  health(): Promise<IngestQueueState>;
   close(): Promise<void>;
 }
 
@@ -50,13 +50,13 @@ export function createInlineSink(pipeline: PipelineDeps, limits: SinkLimits = {}
   const concurrency = limits.concurrency ?? 1;
   const maxWaiting = limits.maxWaiting ?? 16;
   let running = 0;
-  const waiting: (() => void)[] = [];
+  const waiting: { resolve: () => void; since: number }[] = [];
   let failed = 0;
   return {
     async submit(job) {
       if (running >= concurrency) {
         if (waiting.length >= maxWaiting) throw overloaded(1);
-        await new Promise<void>((resolve) => waiting.push(resolve));
+        await new Promise<void>((resolve) => waiting.push({ resolve, since: Date.now() }));
       }
       running++;
       try {
@@ -71,11 +71,13 @@ export function createInlineSink(pipeline: PipelineDeps, limits: SinkLimits = {}
         throw new AppError('UNAVAILABLE', INGEST_MESSAGES.unavailable, { cause: error, retryAfterSeconds: 2 });
       } finally {
         running--;
-        waiting.shift()?.();
+        waiting.shift()?.resolve();
       }
     },
     async health() {
-      return { mode: 'embedded', waiting: waiting.length, active: running, failed, oldestWaitingMs: null, workers: 1 };
+      // This process is the one worker; a failed batch was answered 503, so the client retries it.
+      const oldest = waiting[0];
+      return { mode: 'embedded', waiting: waiting.length, active: running, delayed: 0, failed, oldestWaitingMs: oldest ? Date.now() - oldest.since : null, workers: 1 };
     },
     async close() {},
   };
@@ -151,13 +153,17 @@ export function createQueueSink(connection: Redis, redisPrefix: string, limits: 
       return done;
     },
     async health() {
-      const counts = await queue.getJobCounts('waiting', 'active', 'failed', 'delayed');
-      const [oldest] = await queue.getWaiting(0, 0);
-      const workers = await queue.getWorkersCount();
+      const [counts, [oldest], workers] = await Promise.all([
+        queue.getJobCounts('waiting', 'active', 'failed', 'delayed'),
+        queue.getWaiting(0, 0),
+        // Workers are listed by CLIENT LIST, which some managed Redis services refuse.
+        queue.getWorkersCount().catch(() => null),
+      ]);
       return {
         mode: 'distributed',
-        waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0),
+        waiting: counts.waiting ?? 0,
         active: counts.active ?? 0,
+        delayed: counts.delayed ?? 0,
         failed: counts.failed ?? 0,
         oldestWaitingMs: oldest ? Date.now() - oldest.timestamp : null,
         workers,

@@ -23,10 +23,11 @@ import {
   removeGroup,
   setGroupStatus,
 } from '../services/groups.js';
+import { getIngestHealth, reprocessGroup } from '../services/group-maintenance.js';
 
 /**
  * /api/v1/projects/:projectId/groups: members read; editors set status and write notes;
- * admins delete. The static paths (`summary`, `health`) come before `:groupId`.
+ * editors reprocess; admins delete. The static paths (`summary`, `health`) come before `:groupId`.
  */
 export function groupRoutes(deps: AppDeps): Router {
   const router = Router({ mergeParams: true });
@@ -45,9 +46,10 @@ export function groupRoutes(deps: AppDeps): Router {
     res.json(await getGroupsSummary(deps, param(req, 'projectId'), parseInput(GroupSummaryQuerySchema, req.query)));
   });
 
-  // Owned by the grouping-health work; answered here so the path is never read as a group id.
-  router.get('/health', read, () => {
-    throw new AppError('NOT_FOUND', READ_MESSAGES.groupHealthNotReady);
+  // The ingest pipeline that feeds the groups: every member may see why logs are late. The
+  // figures are the deployment's (one queue for all projects), counts only, no other tenant's data.
+  router.get('/health', requireProject(deps, 'project:read'), async (_req, res) => {
+    res.json(await getIngestHealth(deps));
   });
 
   router.get('/:groupId', read, async (req, res) => {
@@ -61,6 +63,11 @@ export function groupRoutes(deps: AppDeps): Router {
   router.delete('/:groupId', requireProject(deps, 'project:update'), async (req, res) => {
     await removeGroup(deps, param(req, 'projectId'), groupId(req));
     res.status(204).end();
+  });
+
+  // Rebuilding counters is a write: editors and up, as status changes.
+  router.post('/:groupId/reprocess', requireProject(deps, 'groups:write'), async (req, res) => {
+    res.json(await reprocessGroup(deps, param(req, 'projectId'), groupId(req)));
   });
 
   router.get('/:groupId/logs', read, async (req, res) => {

@@ -19,5 +19,4 @@ export const READ_MESSAGES = {
   logNotFound: 'Log bulunamadı.',
   groupNotFound: 'Log grubu bulunamadı.',
   groupEnvironmentUnknown: 'Bu grup bu ortamda hiç görülmedi.',
-  groupHealthNotReady: 'Grup sağlık raporu henüz hazır değil.',
 } as const;
