@@ -75,7 +75,12 @@ export const LOGS = {
   level: 'Seviye',
   environment: 'Ortam',
   search: 'Ara',
-  searchPlaceholder: 'Mesajda ara…',
+  searchPlaceholder: 'ör. ödeme level:>=warning tags:payments metadata.user_id:42',
+  searchHint: 'Sorgu dili: kelime, "ifade", -hariç, alan:değer, OR, (…), since:1h. Öneriler için yazmaya başlayın.',
+  suggestions: 'Sorgu önerileri',
+  suggestionValues: (n: number) => `${n} logda`,
+  columnsLegend: 'Gösterilecek sütunlar',
+  tags: 'Etiketler',
   startTime: 'Başlangıç',
   endTime: 'Bitiş',
   all: 'Tümü',
@@ -93,6 +98,24 @@ export const LOGS = {
   newLogs: (n: number) => `${n} yeni log`,
   showNew: 'Göster',
   tableCaption: 'Log listesi; ayrıntı için bir satır seçin',
+} as const;
+
+/** Saved views: a named query and columns, listed under the project in the sidebar. */
+export const VIEWS = {
+  heading: 'Görünümler',
+  saveAs: 'Görünüm olarak kaydet',
+  name: 'Görünüm adı',
+  save: 'Kaydet',
+  cancel: 'Vazgeç',
+  saved: (name: string) => `"${name}" görünümü kaydedildi.`,
+  updated: (name: string) => `"${name}" görünümü güncellendi.`,
+  deleted: (name: string) => `"${name}" görünümü silindi.`,
+  update: 'Görünümü güncelle',
+  remove: 'Görünümü sil',
+  active: (name: string) => `Görünüm: ${name}`,
+  saveFailed: 'Görünüm kaydedilemedi.',
+  deleteFailed: 'Görünüm silinemedi.',
+  loadFailed: 'Görünümler yüklenemedi.',
 } as const;
 
 export const LOG_DETAIL = {

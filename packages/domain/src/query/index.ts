@@ -6,3 +6,4 @@ export * from './fields.js';
 export * from './parse-query.js';
 export * from './query-param.js';
 export * from './field-summary.js';
+export * from './match-log.js';

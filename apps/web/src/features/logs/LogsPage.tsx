@@ -1,33 +1,57 @@
-import { formatNumberTr, LEVEL_LABELS, LOG_LEVELS } from '@seyir/domain';
+import { formatNumberTr, LEVEL_LABELS, LOG_LEVELS, tryParseQuery, type FieldSummary } from '@seyir/domain';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { Pagination } from '../../components/Pagination';
 import { Button, Card, EmptyState, PageHeader, PageSpinner, SelectField, StatCard, TextField } from '../../components/ui';
+import { errorDetail } from '../api/errors';
+import { ViewBar } from '../views/ViewBar';
+import { useGetViewsQuery, viewHref } from '../views/viewsApi';
 import { localInputToIso } from '../../lib/dates';
 import { LOGS } from '../../messages/app';
 import { useGetProjectQuery } from '../projects/projectsApi';
 import { toastError } from '../toasts/toastSlice';
-import { useGetLogsQuery } from './logsApi';
+import { useGetLogFieldsQuery, useGetLogsQuery } from './logsApi';
 import { LogTable } from './LogTable';
+import { QueryBox } from './QueryBox';
 import { LOGS_PAGE_SIZE, type LogFilters } from './types';
 
-const FILTER_KEYS = ['level', 'environment', 'search', 'start_time', 'end_time'] as const;
-const EMPTY_FILTERS: LogFilters = { level: '', environment: '', search: '', start_time: '', end_time: '' };
+const FILTER_KEYS = ['level', 'environment', 'q', 'start_time', 'end_time'] as const;
+const EMPTY_FILTERS: LogFilters = { level: '', environment: '', q: '', start_time: '', end_time: '' };
 
+/** The applied filters from the address; an old link's plain `search` reads as a query. */
 function readFilters(params: URLSearchParams): LogFilters {
   const out = { ...EMPTY_FILTERS };
   for (const key of FILTER_KEYS) out[key] = params.get(key) ?? '';
+  if (!out.q) out.q = params.get('search') ?? '';
   return out;
 }
 
-/** §4 filters: drafted here, applied by the button or Enter, which resets paging; Clear resets all. */
-function LogFiltersForm({ applied, environments, onApply }: { applied: LogFilters; environments: string[]; onApply(f: LogFilters): void }) {
+interface FiltersFormProps {
+  applied: LogFilters;
+  environments: string[];
+  fields: readonly FieldSummary[];
+  /** The server's answer to the applied query, when it refused it. */
+  serverError?: string | undefined;
+  onApply(f: LogFilters): void;
+}
+
+/**
+ * §4 filters: drafted here, applied by the button or Enter, which resets paging; Clear resets
+ * all. The query is parsed as it is typed; once a submit found it wrong, the error (position and
+ * reason) shows until it is fixed, and a wrong query is never sent.
+ */
+function LogFiltersForm({ applied, environments, fields, serverError, onApply }: FiltersFormProps) {
   const [draft, setDraft] = useState<LogFilters>(applied);
+  const [showError, setShowError] = useState(false);
   useEffect(() => setDraft(applied), [applied]);
   const set = (key: keyof LogFilters, value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const parsed = tryParseQuery(draft.q);
+  const queryError = !parsed.ok && showError ? parsed.error.message : draft.q === applied.q ? serverError : undefined;
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!parsed.ok) return setShowError(true);
+    setShowError(false);
     onApply(draft);
   };
   return (
@@ -36,8 +60,8 @@ function LogFiltersForm({ applied, environments, onApply }: { applied: LogFilter
         {LOGS.filters}
       </h2>
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6" role="search">
-        <div className="lg:col-span-2">
-          <TextField label={LOGS.search} type="search" placeholder={LOGS.searchPlaceholder} value={draft.search} onChange={(e) => set('search', e.target.value)} />
+        <div className="sm:col-span-2 lg:col-span-6">
+          <QueryBox value={draft.q} onChange={(q) => set('q', q)} fields={fields} environments={environments} error={queryError} />
         </div>
         <SelectField label={LOGS.level} value={draft.level} onChange={(e) => set('level', e.target.value)}>
           <option value="">{LOGS.all}</option>
@@ -63,6 +87,7 @@ function LogFiltersForm({ applied, environments, onApply }: { applied: LogFilter
             variant="secondary"
             onClick={() => {
               setDraft(EMPTY_FILTERS);
+              setShowError(false);
               onApply(EMPTY_FILTERS);
             }}
           >
@@ -80,7 +105,13 @@ export default function LogsPage() {
   const [params, setParams] = useSearchParams();
   const applied = useMemo(() => readFilters(params), [params]);
   const skip = Math.max(0, Number(params.get('skip')) || 0);
+  const viewId = params.get('view') ?? '';
+  const navigate = useNavigate();
   const { data: project } = useGetProjectQuery(projectId);
+  const { data: fieldData } = useGetLogFieldsQuery(projectId);
+  const { data: views } = useGetViewsQuery(projectId);
+  const activeView = views?.find((v) => v.id === viewId);
+  const canWrite = !!project && project.my_role !== 'viewer';
 
   const args = {
     projectId,
@@ -90,16 +121,19 @@ export default function LogsPage() {
     start_time: localInputToIso(applied.start_time),
     end_time: localInputToIso(applied.end_time),
   };
-  const { data, isLoading, isFetching, isError, refetch } = useGetLogsQuery(args);
+  const { data, isLoading, isFetching, isError, error, refetch } = useGetLogsQuery(args);
+  // A refused query (422) shows under the search box rather than as a toast.
+  const queryRefused = isError && !!applied.q && (error as { status?: unknown } | undefined)?.status === 422;
 
   useEffect(() => {
-    if (isError) dispatch(toastError(LOGS.loadFailed));
-  }, [isError, dispatch]);
+    if (isError && !queryRefused) dispatch(toastError(LOGS.loadFailed));
+  }, [isError, queryRefused, dispatch]);
 
-  const update = (filters: LogFilters, nextSkip: number) => {
+  const update = (filters: LogFilters, nextSkip: number, keepView = true) => {
     const next = new URLSearchParams();
     for (const key of FILTER_KEYS) if (filters[key].trim()) next.set(key, filters[key].trim());
     if (nextSkip > 0) next.set('skip', String(nextSkip));
+    if (keepView && viewId) next.set('view', viewId);
     setParams(next);
   };
 
@@ -116,7 +150,21 @@ export default function LogsPage() {
         <StatCard label={LOGS.warningCard} value={card(counts?.warning)} tone="amber" />
         <StatCard label={LOGS.infoCard} value={card(counts?.info)} tone="sky" />
       </div>
-      <LogFiltersForm applied={applied} environments={project?.environments ?? []} onApply={(f) => update(f, 0)} />
+      <LogFiltersForm
+        applied={applied}
+        environments={project?.environments ?? []}
+        fields={fieldData?.fields ?? []}
+        serverError={queryRefused ? errorDetail(error) : undefined}
+        onApply={(f) => update(f, 0)}
+      />
+      <ViewBar
+        projectId={projectId}
+        query={applied.q}
+        activeView={activeView}
+        canWrite={canWrite}
+        onSaved={(view) => navigate(viewHref(projectId, view))}
+        onDeleted={() => update(applied, 0, false)}
+      />
       {data && data.pending > 0 && (
         <div role="status" className="mb-3 flex items-center justify-between gap-3 rounded-md border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm text-indigo-900 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-100">
           <span>{LOGS.newLogs(data.pending)}</span>
@@ -129,7 +177,7 @@ export default function LogsPage() {
         <PageSpinner />
       ) : data && data.items.length > 0 ? (
         <div aria-busy={isFetching || undefined}>
-          <LogTable logs={data.items} caption={LOGS.tableCaption} projectId={projectId} />
+          <LogTable logs={data.items} caption={LOGS.tableCaption} projectId={projectId} columns={activeView?.columns} />
           <Pagination skip={skip} limit={LOGS_PAGE_SIZE} total={data.total} shown={data.items.length} onChange={(s) => update(applied, s)} />
         </div>
       ) : (

@@ -1,13 +1,13 @@
-import { parseLevel } from '@seyir/domain';
+import { parseLevel, queryMatchesLog, tryParseQuery } from '@seyir/domain';
 import type { LiveFrame } from '../live/liveHub';
 import type { LogCounts, LogEntry, LogsPage, LogsQueryArgs } from './types';
 
 /** §"Live": the first page with no filter shows new logs in place; any other view counts them. */
 export function isLiveView(args: LogsQueryArgs): boolean {
-  return args.skip === 0 && !args.level && !args.environment && !args.search?.trim() && !args.start_time && !args.end_time;
+  return args.skip === 0 && !args.level && !args.environment && !args.search?.trim() && !args.q?.trim() && !args.start_time && !args.end_time;
 }
 
-/** Whether a pushed log could belong to a filtered view (level, environment, words, time range). */
+/** Whether a pushed log could belong to a filtered view (level, environment, words, query, time range). */
 export function matchesFilters(log: LogEntry, args: LogsQueryArgs): boolean {
   if (args.level && parseLevel(log.level) !== parseLevel(args.level)) return false;
   if (args.environment && log.environment !== args.environment) return false;
@@ -15,6 +15,9 @@ export function matchesFilters(log: LogEntry, args: LogsQueryArgs): boolean {
   const at = Date.parse(log.timestamp);
   if (args.start_time && at < Date.parse(args.start_time)) return false;
   if (args.end_time && at >= Date.parse(args.end_time)) return false;
+  // A query is checked as far as a listed log tells; what depends on other fields may match.
+  const parsed = args.q?.trim() ? tryParseQuery(args.q) : undefined;
+  if (parsed?.ok && parsed.query && queryMatchesLog(parsed.query, log, new Date()) === false) return false;
   return true;
 }
 

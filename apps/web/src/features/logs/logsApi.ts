@@ -1,3 +1,4 @@
+import type { LogFieldsResponse } from '@seyir/domain';
 import { apiSlice, dropBlank } from '../api/apiSlice';
 import { liveWhileCached } from '../live/liveWhileCached';
 import { applyLiveLogs } from './applyNewLog';
@@ -17,10 +18,16 @@ export const logsApi = apiSlice.injectEndpoints({
           }),
         ),
     }),
+    /** Custom keys of the project's recent logs with their top values: the search box's suggestions. */
+    getLogFields: builder.query<LogFieldsResponse, string>({
+      query: (projectId) => `/projects/${projectId}/logs/fields`,
+      providesTags: (_r, _e, projectId) => [{ type: 'LogFields', id: projectId }],
+      keepUnusedDataFor: 300,
+    }),
     getLog: builder.query<LogEntry, { projectId: string; logId: string }>({
       query: ({ projectId, logId }) => `/projects/${projectId}/logs/${logId}`,
     }),
   }),
 });
 
-export const { useGetLogsQuery, useGetLogQuery } = logsApi;
+export const { useGetLogsQuery, useGetLogQuery, useGetLogFieldsQuery } = logsApi;

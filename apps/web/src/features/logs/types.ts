@@ -28,6 +28,7 @@ export interface LogEntry {
   request?: Record<string, unknown> | null;
   response?: LogResponseInfo | null;
   group_id?: string | null;
+  has_exception?: boolean;
 }
 
 /** The logs screen's four count cards, for the same filters as the list (§3 list `counts`). */
@@ -57,12 +58,15 @@ export interface LogsPage extends LogsResponse {
 export interface LogFilters {
   level: string;
   environment: string;
-  search: string;
+  /** The search language (packages/domain/src/query). */
+  q: string;
   start_time: string;
   end_time: string;
 }
 
 export interface LogsQueryArgs extends Partial<LogFilters> {
+  /** The older plain-words search (old links still carry it). */
+  search?: string;
   projectId: string;
   skip: number;
   limit: number;

@@ -5,13 +5,14 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Logo } from '../../components/Logo';
 import { cx } from '../../components/ui';
 import { APP_VERSION, COMMON, NAV, PROJECT_MESSAGES } from '../../messages';
-import { SHELL } from '../../messages/app';
+import { SHELL, VIEWS } from '../../messages/app';
 import { selectCurrentUser } from '../auth/authSlice';
 import { logout } from '../auth/session';
 import { selectLiveStatus } from '../live/liveSlice';
 import { useFocusOnNavigate } from '../../lib/useFocusOnNavigate';
 import { useGetProjectsQuery } from '../projects/projectsApi';
 import { toastError } from '../toasts/toastSlice';
+import { useGetViewsQuery, viewHref } from '../views/viewsApi';
 
 export interface ShellContext {
   projects: Project[];
@@ -46,6 +47,31 @@ const navItemClass = ({ isActive }: { isActive: boolean }) =>
       ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-200'
       : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
   );
+
+/** A project's saved views under its menu; each opens the logs screen with the view's query. */
+function ProjectViews({ projectId }: { projectId: string }) {
+  const { data: views = [] } = useGetViewsQuery(projectId);
+  const location = useLocation();
+  const openView = new URLSearchParams(location.search).get('view');
+  if (views.length === 0) return null;
+  return (
+    <li>
+      <h3 className="mt-2 px-3 text-xs font-semibold text-slate-500 dark:text-slate-400">{VIEWS.heading}</h3>
+      <ul aria-label={VIEWS.heading} className="mt-0.5 space-y-0.5">
+        {views.map((view) => {
+          const current = openView === view.id && location.pathname === `/projects/${projectId}/logs`;
+          return (
+            <li key={view.id}>
+              <Link to={viewHref(projectId, view)} aria-current={current ? 'page' : undefined} className={cx(navItemClass({ isActive: current }), 'truncate py-1.5')} title={view.query}>
+                {view.name}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </li>
+  );
+}
 
 function ProjectNav({ project, collapsed, initiallyOpen }: { project: Project; collapsed: boolean; initiallyOpen: boolean }) {
   const [open, setOpen] = useState(initiallyOpen);
@@ -83,6 +109,7 @@ function ProjectNav({ project, collapsed, initiallyOpen }: { project: Project; c
               </NavLink>
             </li>
           ))}
+          <ProjectViews projectId={project._id} />
         </ul>
       )}
     </li>
