@@ -3,13 +3,11 @@
  * Redis from the test harness, one gateway and one worker as separate processes — driven by
  * concurrent clients posting 100-log batches. Prints one JSON object (see issue 3).
  */
-import { createDatabase, startPostgres, startRedis } from '@seyir/testkit';
-import { createApiKey, createProject, createUser, migrate, openDatabase } from '@seyir/db';
-import { newApiKeyRecord } from '../../apps/gateway/src/services/api-keys.js';
 import { measureCopy } from './copy-baseline.js';
-import { percentile, startApp, waitForHttp } from './processes.js';
+import { percentile } from './processes.js';
+import { startBenchTopology } from './topology.js';
 import { makeBatch } from './sample-logs.js';
-import { cpuSecondsOfAll, pidsMatching, processTree } from '../live/child-process-stats.js';
+import { cpuSecondsOfAll } from '../live/child-process-stats.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -22,37 +20,13 @@ const BATCH = arg('batch', 100);
 const log = (message: string) => process.stderr.write(`[bench:ingest] ${message}\n`);
 
 async function main(): Promise<void> {
-  log('starting PostgreSQL and Redis');
-  const postgres = await startPostgres();
-  const redis = await startRedis();
-  await createDatabase(postgres.adminUrl, 'seyir_bench');
-  const databaseUrl = postgres.urlFor('seyir_bench');
-  const handle = await openDatabase({ databaseUrl, poolSize: 4 });
-  await migrate(handle);
-  const user = await createUser(handle.db, { username: 'bench', email: 'bench@example.com', firstName: '', lastName: '', passwordHash: 'x' });
-  if (!user.ok) throw new Error('bench user');
-  await handle.sql.query(`UPDATE users SET plan = 'professional' WHERE id = $1`, [user.user.id]);
-  const project = await createProject(handle.db, { name: 'Bench', environments: ['production'], ownerId: user.user.id });
-  const record = newApiKeyRecord();
-  await createApiKey(handle.db, { projectId: project.id, name: 'bench', keyHash: record.keyHash, keyPrefix: record.keyPrefix, keyLast4: record.keyLast4, createdBy: user.user.id });
-
-  const port = 18_000 + Math.floor(Math.random() * 1000);
-  const env = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redis.url,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1234',
-    LOG_LEVEL: 'warn',
-    SEYIR_INGEST_KEY_RPS: '100000',
-  };
-  const gateway = startApp('apps/gateway/src/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' });
-  const worker = startApp('apps/ingest-worker/src/main.ts', env);
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${base}/readyz`);
-  log('gateway and worker up');
+  const topology = await startBenchTopology(log);
+  const { handle, base, gateway, worker, databaseUrl } = topology;
+  const projectId = topology.projectId;
 
   const bodies = Array.from({ length: 50 }, (_, i) => JSON.stringify(makeBatch(i, BATCH)));
-  const headers = { 'content-type': 'application/json', 'x-seyir-key': record.key };
-  const count = async () => Number((await handle.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM logs WHERE project_id = $1', [project.id])).rows[0]!.n);
+  const headers = { 'content-type': 'application/json', 'x-seyir-key': topology.apiKey };
+  const count = topology.storedLogs;
 
   // Warm-up: templates learned, JIT warm, pools filled.
   for (let i = 0; i < 20; i++) await fetch(`${base}/api/ingest/batch`, { method: 'POST', headers, body: bodies[i % bodies.length]! });
@@ -66,13 +40,7 @@ async function main(): Promise<void> {
   let running = true;
   const startCount = await count();
   // CPU per stored log of each part, from /proc: what to make cheaper, whatever else the box runs.
-  const parts = {
-    gateway: [gateway.child.pid!],
-    worker: [worker.child.pid!],
-    postgres: [...new Set(pidsMatching(new RegExp(`port=${postgres.port}\\b`)).flatMap(processTree))],
-    redis: pidsMatching(new RegExp(`(127\\.0\\.0\\.1:|port\\x00)${new URL(redis.url).port}\\b`)),
-    bench_client: [process.pid],
-  };
+  const parts = { ...topology.pids(), bench_client: [process.pid] };
   const cpuBefore = Object.fromEntries(Object.entries(parts).map(([name, pids]) => [name, cpuSecondsOfAll(pids)]));
   const started = performance.now();
   const client = async (id: number) => {
@@ -102,7 +70,7 @@ async function main(): Promise<void> {
         void (async () => {
           const deadline = acked + 60_000;
           while (performance.now() < deadline) {
-            const { rows } = await handle.sql.query('SELECT 1 FROM logs WHERE project_id = $1 AND timestamp = $2 AND message = $3', [project.id, at, message]);
+            const { rows } = await handle.sql.query('SELECT 1 FROM logs WHERE project_id = $1 AND timestamp = $2 AND message = $3', [projectId, at, message]);
             if (rows.length > 0) {
               visibleMs.push(performance.now() - acked);
               return;
@@ -166,8 +134,7 @@ async function main(): Promise<void> {
   log('stopping gateway and worker');
   const gatewayRss = gateway.peakRssMb();
   const workerRss = worker.peakRssMb();
-  await gateway.stop();
-  await worker.stop();
+  await topology.stopApps();
 
   log('measuring the COPY baseline');
   const copyRowsPerS = await measureCopy(databaseUrl, 200_000, JSON.parse(bodies[0]!).map((l: { message: string }) => l.message));
@@ -191,9 +158,7 @@ async function main(): Promise<void> {
     batch: BATCH,
     seconds: SECONDS,
   };
-  await handle.close();
-  await redis.destroy();
-  await postgres.destroy();
+  await topology.destroy();
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

@@ -37,9 +37,14 @@ async function main(): Promise<void> {
   const handle = await openDatabase({ databaseUrl: postgres.urlFor('seyir_bench'), poolSize: CONCURRENCY + 2 });
   await migrate(handle);
   await handle.sql.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  // --drop a,b: what each index costs ingest.
+  const dropIndex = args.indexOf('--drop');
+  for (const name of dropIndex >= 0 ? args[dropIndex + 1]!.split(',') : []) await handle.sql.query(`DROP INDEX IF EXISTS ${name.replace(/[^a-z0-9_]/g, '')}`);
   const user = await createUser(handle.db, { username: 'bench', email: 'bench@example.com', firstName: '', lastName: '', passwordHash: 'x' });
   if (!user.ok) throw new Error('bench user');
   await handle.sql.query(`UPDATE users SET plan = 'professional' WHERE id = $1`, [user.user.id]);
+  const sqlArg = args.indexOf('--sql');
+  if (sqlArg >= 0) await handle.sql.query(args[sqlArg + 1]!);
   const project = await createProject(handle.db, { name: 'Bench', environments: ['production'], ownerId: user.user.id });
   const deps = { database: handle, templates: new TemplateStore(handle.sql), planPreset: 'pricing' as const };
 

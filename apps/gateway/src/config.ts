@@ -34,6 +34,8 @@ const ConfigSchema = z
     SEYIR_INGEST_MAX_WAITING: z.coerce.number().int().min(1).optional(),
     /** Distributed: how old the oldest queued batch may be (ms) before ingest answers 503. Default 1000. */
     SEYIR_INGEST_MAX_LAG_MS: z.coerce.number().int().min(100).optional(),
+    /** Ingest requests read and parsed at once (each body up to 5 MB); past it 503 + Retry-After. Default 64. */
+    SEYIR_INGEST_MAX_INFLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
     /** Distributed: window (ms) in which a project's concurrent requests share one job; 0 = off. Default 20. */
     SEYIR_INGEST_COALESCE_MS: z.coerce.number().int().min(0).max(1000).optional(),
     /** Embedded: how often this process deletes logs past their plan's retention, ms. Default 3,600,000 (hourly). */

@@ -34,6 +34,8 @@ export interface AppDeps {
   ingestMaxLagMs?: number | undefined;
   /** Ingest requests allowed per API key per second. */
   ingestRequestsPerSecond: number;
+  /** Ingest requests being read, parsed or waiting for durability at once; more answer 503. */
+  ingestMaxInflight?: number;
   /** The live (Socket.IO) server's hooks, once it is attached. */
   live?: LiveHooks | undefined;
   /** Alert rules: evaluation/delivery dependencies and the queue (in-process when embedded, BullMQ `alerts` when distributed). */

@@ -91,6 +91,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
     ingestRequestsPerSecond: config.SEYIR_INGEST_KEY_RPS,
     ingestMaxLagMs: config.SEYIR_INGEST_MAX_LAG_MS,
     alerts: { deps: alertDeps, queue: alertQueue },
+    ingestMaxInflight: config.SEYIR_INGEST_MAX_INFLIGHT,
     now: () => new Date(),
   };
   const server = createServer(createApp(deps));

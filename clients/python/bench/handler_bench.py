@@ -153,6 +153,9 @@ def main(argv: Optional[List[str]] = None) -> None:
     parser.add_argument("--per-round", type=int, default=5000)
     parser.add_argument("--endpoint", help="a running Seyir server instead of the local sink")
     parser.add_argument("--api-key", default="bench-key")
+    parser.add_argument("--report-delivered", action="store_true",
+                        help="also print delivered_logs: every log the server accepted in this run "
+                             "(the server bench checks them against storage)")
     parser.add_argument("--serve-sink", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve_sink:
@@ -168,6 +171,8 @@ def main(argv: Optional[List[str]] = None) -> None:
                    install_handler=False, capture_uncaught=False)
         result: Dict[str, Any] = measure_caller_cost(args.rounds, args.per_round)
         result.update(measure_delivery(args.rate, args.seconds))
+        current = _client.current
+        result["_sent_total"] = current.transport.stats.sent_logs if current else 0
         _client.shutdown(5)
     finally:
         if sink is not None:
@@ -175,6 +180,8 @@ def main(argv: Optional[List[str]] = None) -> None:
             sink.wait(5)
     public = {k: (round(v, 3) if isinstance(v, float) else v)
               for k, v in result.items() if not k.startswith("_")}
+    if args.report_delivered:
+        public["delivered_logs"] = result["_sent_total"]
     if not args.json:
         details = {k.lstrip("_"): v for k, v in result.items() if k.startswith("_")}
         print(f"target: handler median < null median + 10 us; >= 20000 logs/s, 0 dropped; "

@@ -138,3 +138,32 @@ describe('ingest endpoints', () => {
     expect(used.last_used).not.toBeNull();
   });
 });
+
+describe('ingest requests in flight', () => {
+  it('answers 503 with Retry-After once SEYIR_INGEST_MAX_INFLIGHT requests are being read, and recovers after', async () => {
+    const { request } = await import('node:http');
+    const small = await startTestGateway({ database: 'pglite', env: { SEYIR_INGEST_MAX_INFLIGHT: '1' } });
+    try {
+      const { token: t } = await small.api.signUp('yavas');
+      const p = (await small.api.createProject(t, 'Yavaş', ['production'])).id;
+      const k = (await small.api.post(`/api/v1/projects/${p}/api-keys/`, { name: 'Yavaş' }, t)).body.key as string;
+      // A client that starts a body and does not finish it holds the only slot.
+      const url = new URL(`${small.api.baseUrl}/api/ingest/batch`);
+      const slow = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'x-seyir-key': k, 'content-type': 'application/json', 'content-length': '200' } });
+      const slowAnswer = new Promise<number>((resolve) => slow.on('response', (r) => resolve(r.statusCode ?? 0)));
+      slow.write('[{"message":"yav');
+      await new Promise((r) => setTimeout(r, 200));
+      const refused = await fetch(url, { method: 'POST', headers: { 'x-seyir-key': k }, body: '[{"message":"hızlı"}]' });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(((await refused.json()) as { detail: string }).detail).toBe('Sunucu şu anda yoğun; lütfen Retry-After süresi sonra tekrar deneyin.');
+      const rest = 'aş"}]';
+      slow.end(rest + ' '.repeat(200 - Buffer.byteLength('[{"message":"yav') - Buffer.byteLength(rest)));
+      expect(await slowAnswer).toBe(202);
+      const after = await fetch(url, { method: 'POST', headers: { 'x-seyir-key': k }, body: '[{"message":"hızlı"}]' });
+      expect(after.status).toBe(202);
+    } finally {
+      await small.close();
+    }
+  });
+});

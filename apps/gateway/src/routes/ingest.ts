@@ -14,6 +14,22 @@ import { rateLimit } from '../http/rate-limit.js';
  */
 export function ingestRoutes(deps: AppDeps): Router {
   const router = Router();
+  // Bodies being read and parsed are memory (a 5 MB body is ~20 MB once parsed): bounded, so a
+  // flood of large requests gets 503 + Retry-After instead of growing the heap without limit.
+  const maxInflight = deps.ingestMaxInflight ?? 64;
+  let inflight = 0;
+  router.use((_req, res, next) => {
+    if (inflight >= maxInflight) return next(new AppError('QUEUE_FULL', INGEST_MESSAGES.overloaded, { retryAfterSeconds: 1 }));
+    inflight++;
+    let released = false;
+    const release = () => {
+      if (!released) inflight--;
+      released = true;
+    };
+    res.once('finish', release);
+    res.once('close', release);
+    next();
+  });
   // Any content type is read as JSON (clients forget the header); inflate handles gzip/deflate
   // and the limit applies to the decompressed bytes, so a gzip bomb stops at 5 MB. The text is
   // parsed here rather than by express.json so that NUL and lone-surrogate escapes, which

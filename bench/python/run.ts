@@ -1,0 +1,61 @@
+/**
+ * `npm run bench:python -- --json`: the Python client's benchmark (clients/python/bench) against
+ * the real server — the distributed topology of bench:ingest (PostgreSQL, Redis, a gateway and
+ * a worker process) — and then checks in PostgreSQL that every log the client reports delivered
+ * was stored. Prints the client's JSON plus `stored` and `lost`.
+ * `--sink` runs the client against its own minimal local HTTP sink instead (client cost alone).
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from '../ingest/processes.js';
+import { startBenchTopology } from '../ingest/topology.js';
+
+const args = process.argv.slice(2);
+const log = (message: string) => process.stderr.write(`[bench:python] ${message}\n`);
+const passThrough = args.filter((a) => a !== '--json' && a !== '--sink');
+
+function runClientBench(extra: string[]): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', [join(ROOT, 'clients/python/bench/run.sh'), '--json', ...passThrough, ...extra], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`client bench exited with ${code}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, unknown>);
+      } catch (error) {
+        reject(error as Error);
+      }
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  if (args.includes('--sink')) {
+    process.stdout.write(`${JSON.stringify(await runClientBench([]))}\n`);
+    return;
+  }
+  const topology = await startBenchTopology(log);
+  try {
+    const before = await topology.storedLogs();
+    log('running the client benchmark against the gateway');
+    const result = await runClientBench(['--endpoint', topology.base, '--api-key', topology.apiKey, '--report-delivered']);
+    const delivered = Number(result.delivered_logs ?? 0);
+    const deadline = Date.now() + 120_000;
+    let stored = (await topology.storedLogs()) - before;
+    while (stored < delivered && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      stored = (await topology.storedLogs()) - before;
+    }
+    const { delivered_logs: _omit, ...published } = result;
+    process.stdout.write(`${JSON.stringify({ ...published, server: 'distributed (gateway + 1 worker + PostgreSQL + Redis)', stored, lost: delivered - stored })}\n`);
+  } finally {
+    await topology.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:python failed: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
