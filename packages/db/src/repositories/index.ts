@@ -14,6 +14,7 @@ export * from './notes.js';
 export * from './saved-views.js';
 export * from './dashboard.js';
 export * from './partitions.js';
+export * from './bulk-log-load.js';
 export * from './billing.js';
 export * from './password-resets.js';
 export * from './archives.js';

@@ -2,7 +2,7 @@ import { searchPattern, type QueryNode } from '@seyir/domain';
 import { logQuerySql } from './query-sql.js';
 import { logTextSql } from './search-text-sql.js';
 
-export { SEARCH_TEXT_SQL } from './search-text-sql.js';
+export { EXCEPTION_SEARCH_TEXT_SQL } from './search-text-sql.js';
 
 /** Collects the parameters of one statement and answers their `$n` placeholders. */
 export class SqlParams {

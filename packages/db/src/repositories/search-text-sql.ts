@@ -1,12 +1,15 @@
 /**
- * The text a search reads: the message, the exception's type and its value, joined by newlines.
- * It is exactly the expression of the trigram index `logs_search_trgm_idx` (migration 0005), so
- * that index serves the search. Search terms never hold a newline, so a phrase never spans two
- * fields.
+ * The exception text a search reads: type and value, newline-separated (search terms never
+ * hold a newline, so a phrase never spans the two). The same expression as the partial trigram
+ * index `logs_exception_trgm_idx` (migration 0005_search_trigram_indexes), which therefore serves it.
  */
-export const SEARCH_TEXT_SQL = `(l.message || E'\\n' || coalesce(l.exception->>'type', '') || E'\\n' || coalesce(l.exception->>'value', l.exception->>'message', ''))`;
+export const EXCEPTION_SEARCH_TEXT_SQL = `(coalesce(l.exception->>'type', '') || E'\\n' || coalesce(l.exception->>'value', l.exception->>'message', ''))`;
 
-/** Whether `pattern` (a regex parameter) occurs in the message or the exception's type or value. */
+/**
+ * Whether `pattern` (a regex parameter) occurs in the message or the exception's type or value.
+ * Each arm has its trigram index (`logs_message_trgm_idx`, `logs_exception_trgm_idx`), which
+ * PostgreSQL combines with a BitmapOr.
+ */
 export function logTextSql(pattern: string): string {
-  return `${SEARCH_TEXT_SQL} ~ ${pattern}`;
+  return `(l.message ~ ${pattern} OR (l.exception IS NOT NULL AND ${EXCEPTION_SEARCH_TEXT_SQL} ~ ${pattern}))`;
 }

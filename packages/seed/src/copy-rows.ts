@@ -1,0 +1,21 @@
+import { once } from 'node:events';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+/** The columns of a log row as the seeder writes them (COPY text format, this order). */
+export const LOG_COPY_COLUMNS =
+  'project_id, id, timestamp, received_at, level, environment, message, host, logger, release, group_id, tags, metadata, context, exception, request, response, is_overage';
+
+/** Streams chunks of COPY text lines into `table`, honouring the stream's backpressure. */
+export async function copyRows(client: pg.PoolClient, table: string, chunks: () => Iterable<string>): Promise<void> {
+  const stream = client.query(copyFrom(`COPY ${table} (${LOG_COPY_COLUMNS}) FROM STDIN`));
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on('finish', resolve);
+    stream.on('error', reject);
+  });
+  for (const chunk of chunks()) {
+    if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), done]);
+  }
+  stream.end();
+  await done;
+}

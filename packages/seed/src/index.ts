@@ -1,0 +1,2 @@
+export * from './seed-logs.js';
+export * from './seed-owner.js';
