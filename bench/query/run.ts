@@ -1,0 +1,129 @@
+/**
+ * `npm run bench:query -- --json [--logs N]`: read-side latency at scale. Starts a throw-away
+ * PostgreSQL and Redis, migrates, seeds N logs (default 10,000,000) into one project over 30
+ * days plus N/10 over 20 other projects of the same account (packages/seed, COPY), starts the
+ * gateway as a process and calls each endpoint from 4 concurrent clients. Prints
+ * `{"logs": N, "endpoints": {"<name>": {"p50_ms", "p95_ms"}}, "baseline": {...}, "seed": {...}}`;
+ * the baseline is GET /healthz under the same load (the HTTP floor of this machine, this run).
+ */
+import { parseArgs } from 'node:util';
+import { createDatabase, startPostgres, startRedis } from '@seyir/testkit';
+import { migrate, openDatabase } from '@seyir/db';
+import { seedLogs } from '@seyir/seed';
+import { ApiClient } from '../../apps/gateway/src/test/api-client.js';
+import { percentile, startApp, waitForHttp } from '../ingest/processes.js';
+
+const { values } = parseArgs({ options: { json: { type: 'boolean' }, logs: { type: 'string' }, requests: { type: 'string' } } });
+const MAIN_LOGS = Number(values.logs ?? 10_000_000);
+const OTHER_LOGS = Math.round(MAIN_LOGS / 10);
+const CLIENTS = 4;
+const REQUESTS = Number(values.requests ?? 100);
+const DAY = 86_400_000;
+const log = (m: string) => process.stderr.write(`[bench:query] ${m}\n`);
+
+/** Calls `paths` (rotating) REQUESTS times from CLIENTS concurrent clients; answers p50/p95 in ms. */
+async function measure(base: string, token: string, paths: string[]): Promise<{ p50_ms: number; p95_ms: number }> {
+  const call = async (path: string) => {
+    const t0 = performance.now();
+    const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    return performance.now() - t0;
+  };
+  for (const path of paths.slice(0, 3)) await call(path); // warm-up: plans cached, pages read
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < REQUESTS) times.push(await call(paths[next++ % paths.length]!));
+    }),
+  );
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return { p50_ms: round(percentile(times, 50)), p95_ms: round(percentile(times, 95)) };
+}
+
+async function main(): Promise<void> {
+  log('starting PostgreSQL and Redis');
+  const postgres = await startPostgres();
+  const redis = await startRedis();
+  const gatewayHolder: { stop?: () => Promise<void> } = {};
+  try {
+    await createDatabase(postgres.adminUrl, 'seyir_query');
+    const databaseUrl = postgres.urlFor('seyir_query');
+    const handle = await openDatabase({ databaseUrl, poolSize: 4 });
+    await migrate(handle);
+
+    const port = 18_000 + Math.floor(Math.random() * 1000);
+    const gateway = startApp('apps/gateway/src/main.ts', {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redis.url,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1234',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    });
+    gatewayHolder.stop = () => gateway.stop();
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${base}/readyz`);
+    const api = new ApiClient(base);
+    const { token, user } = await api.signUp('olcum');
+    await handle.sql.query(`UPDATE users SET plan = 'professional' WHERE id = $1`, [user.id]);
+
+    const now = new Date();
+    log(`seeding ${MAIN_LOGS} logs into one project and ${OTHER_LOGS} into 20 more`);
+    const main = await seedLogs(handle, { logs: MAIN_LOGS, projects: 1, days: 30, ownerId: user.id, projectName: 'Ana proje', now, onProgress: log });
+    const others = await seedLogs(handle, { logs: OTHER_LOGS, projects: 20, days: 30, ownerId: user.id, projectName: 'Yan proje', seed: 2, now, onProgress: log });
+    log(`seeded ${main.logs + others.logs} logs in ${(main.seconds + others.seconds).toFixed(0)} s; vacuum analyze`);
+    await handle.sql.exec('VACUUM ANALYZE');
+
+    const projectId = main.projectIds[0]!;
+    const p = `/api/v1/projects/${projectId}`;
+    const { rows: ids } = await handle.sql.query<{ id: string }>(
+      `SELECT id FROM logs WHERE project_id = $1 AND timestamp > now() - interval '20 days' AND timestamp < now() - interval '19 days' LIMIT 20`,
+      [projectId],
+    );
+    const { rows: groups } = await handle.sql.query<{ id: string }>(`SELECT id FROM log_groups WHERE project_id = $1 ORDER BY count DESC LIMIT 5`, [projectId]);
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const t = now.getTime();
+
+    const endpoints: Record<string, string[]> = {
+      logs_first_page: [`${p}/logs/`],
+      logs_level_filter: [`${p}/logs/?level=ERROR`, `${p}/logs/?level=WARNING`, `${p}/logs/?level=CRITICAL`],
+      logs_env_and_time_filter: [1, 5, 12, 25].map((d) => `${p}/logs/?environment=staging&start_time=${iso(t - (d + 1) * DAY)}&end_time=${iso(t - d * DAY)}`),
+      logs_deep_page: [`${p}/logs/?skip=10000&limit=50`],
+      logs_search: ['zeytinyağı', 'İSTANBUL', '"bağlantı havuzu"', 'timeout -celery', 'sipariş ankara'].map((s) => `${p}/logs/?search=${encodeURIComponent(s)}`),
+      log_detail: ids.map((r) => `${p}/logs/${r.id}`),
+      logs_stats_summary: [`${p}/logs/stats/summary`, `${p}/logs/stats/summary?environment=production&start_time=${iso(t - 7 * DAY - 1234567)}`],
+      groups_list: [`${p}/groups?days=30`, `${p}/groups?days=7&sort_by=count`, `${p}/groups?days=30&environment=staging&status=unresolved`],
+      groups_summary: [`${p}/groups/summary?days=30`, `${p}/groups/summary?days=7&environment=production`],
+      group_logs: groups.map((g) => `${p}/groups/${g.id}/logs`),
+      dashboard_stats: ['/api/v1/dashboard/stats'],
+      dashboard_activity: ['/api/v1/dashboard/logs/activity?days=7'],
+      dashboard_distribution: ['/api/v1/dashboard/logs/distribution'],
+      dashboard_recent: ['/api/v1/dashboard/logs/recent?limit=10'],
+    };
+    const result: Record<string, { p50_ms: number; p95_ms: number }> = {};
+    const baseline = await measure(base, token, ['/healthz']);
+    for (const [name, paths] of Object.entries(endpoints)) {
+      result[name] = await measure(base, token, paths);
+      log(`${name}: ${JSON.stringify(result[name])}`);
+    }
+    await handle.close();
+    const output = {
+      logs: MAIN_LOGS + OTHER_LOGS,
+      main_project_logs: MAIN_LOGS,
+      endpoints: result,
+      baseline: { healthz: baseline },
+      seed: { logs: main.logs + others.logs, seconds: Math.round(main.seconds + others.seconds), logs_per_s: Math.round((main.logs + others.logs) / (main.seconds + others.seconds)) },
+      clients: CLIENTS,
+      requests_per_endpoint: REQUESTS,
+    };
+    process.stdout.write(values.json ? `${JSON.stringify(output)}\n` : `${JSON.stringify(output, null, 2)}\n`);
+  } finally {
+    await gatewayHolder.stop?.();
+    await redis.destroy();
+    await postgres.destroy();
+  }
+}
+
+await main();
