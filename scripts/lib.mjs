@@ -25,12 +25,12 @@ function mtime(path) {
   }
 }
 
-/** Newest modification time of any file below `dir` (skipping node_modules and dist). */
-export function newestFile(dir) {
+/** Newest modification time of any file below `dir` (skipping node_modules, dist and `skip`). */
+export function newestFile(dir, skip = []) {
   let newest = 0;
   if (!existsSync(dir)) return 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.') || skip.includes(entry.name)) continue;
     const path = join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestFile(path) : mtime(path));
   }
@@ -52,7 +52,8 @@ export function ensureNodeModules() {
 export function ensureWebBuild() {
   const web = join(ROOT, 'apps', 'web');
   if (!existsSync(join(web, 'package.json'))) return;
-  if (mtime(join(web, 'dist', 'index.html')) > Math.max(newestFile(web), newestFile(join(ROOT, 'packages', 'domain')))) return;
+  // The browser tests (apps/web/e2e) are not part of the build.
+  if (mtime(join(web, 'dist', 'index.html')) > Math.max(newestFile(web, ['e2e']), newestFile(join(ROOT, 'packages', 'domain')))) return;
   log('web arayüzü derleniyor…');
   const code = run('npm', ['run', 'build', '-w', '@seyir/web']);
   if (code !== 0) throw new Error('web build failed');

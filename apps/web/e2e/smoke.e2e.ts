@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage } from './browser';
+import { launchChromium, openPage, seriousA11yViolations } from './browser';
 import { startSeyir, type SeyirServer } from './seyir-server';
 
 let seyir: SeyirServer;
@@ -26,6 +26,20 @@ describe('npm start in a real browser', () => {
     await page.goto('/yok-boyle-bir-sayfa');
     await page.getByRole('heading', { name: 'Sayfa Bulunamadı' }).waitFor();
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the axe-core scan reports a serious violation when there is one (so a clean scan means something)', async () => {
+    const { page, context } = await openPage(browser, seyir.url);
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Giriş Yap' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.evaluate(() => {
+      const button = document.createElement('button');
+      button.innerHTML = '<svg width="10" height="10"></svg>';
+      document.querySelector('main')!.append(button);
+    });
+    expect((await seriousA11yViolations(page)).map((v) => v.id)).toContain('button-name');
     await context.close();
   });
 });
