@@ -7,6 +7,7 @@ import { webAppRoutes } from './http/web-app.js';
 import { alertMuteRoutes } from './routes/alert-mute.js';
 import { alertRoutes } from './routes/alerts.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
+import { archiveRoutes } from './routes/archive.js';
 import { authRoutes } from './routes/auth.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { groupRoutes } from './routes/groups.js';
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/projects', auth, projectRoutes(deps));
   api.use('/projects/:projectId/api-keys', auth, apiKeyRoutes(deps));
   api.use('/projects/:projectId/members', auth, memberRoutes(deps));
+  api.use('/projects/:projectId/archive', auth, archiveRoutes(deps));
   api.use('/projects/:projectId/logs', auth, logRoutes(deps));
   api.use('/projects/:projectId/groups', auth, groupRoutes(deps));
   api.use('/projects/:projectId/views', auth, viewRoutes(deps));

@@ -40,6 +40,8 @@ const ConfigSchema = z
     SEYIR_INGEST_COALESCE_MS: z.coerce.number().int().min(0).max(1000).optional(),
     /** Embedded: how often this process deletes logs past their plan's retention, ms. Default 3,600,000 (hourly). */
     SEYIR_RETENTION_EVERY_MS: z.coerce.number().int().min(1000).default(3_600_000),
+    /** Enforce each plan's project count on project creation. Default on; test harnesses turn it off. */
+    SEYIR_ENFORCE_PLAN_LIMITS: flag.default(true),
     /** Beta period banner ('Şu an tamamen ücretsiz!'). Default on. */
     SEYIR_BETA: flag.default(true),
     /** Built web app to serve; default apps/web/dist. */
@@ -48,6 +50,15 @@ const ConfigSchema = z
     SEYIR_PUBLIC_URL: z.string().url().optional(),
     ...AlertEnvShape,
     ...MailerEnvSchema.shape,
+    /**
+     * 32-byte key (64 hex characters or base64) that encrypts archive credentials at rest
+     * (AES-256-GCM). Embedded mode generates one in the data folder; distributed mode needs it
+     * for archive settings.
+     */
+    SEYIR_ARCHIVE_KEY: z
+      .string()
+      .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'must be 32 bytes: 64 hex characters or base64')
+      .optional(),
   })
   .refine((c) => Boolean(c.DATABASE_URL) === Boolean(c.REDIS_URL), {
     error: 'DATABASE_URL and REDIS_URL go together: set both for distributed mode, or neither for embedded mode',

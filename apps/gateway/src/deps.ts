@@ -1,6 +1,8 @@
 import type { AlertDeps, AlertQueue } from '@seyir/alerts';
 import type { PlanPreset } from '@seyir/domain';
+import type { SecretBox } from '@seyir/archive';
 import type { Database, DatabaseHandle } from '@seyir/db';
+import type { Mailer } from '@seyir/mailer';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { LoginThrottle } from './auth/login-throttle.js';
@@ -23,6 +25,8 @@ export interface AppDeps {
   redis?: Redis | undefined;
   planPreset: PlanPreset;
   beta: boolean;
+  /** Whether plan limits (project count) are enforced. */
+  enforcePlanLimits: boolean;
   /** Folder of the built web app, when there is one. */
   webDist?: string | undefined;
   /** Where accepted ingest batches go (inline pipeline, or the BullMQ queue). */
@@ -40,6 +44,12 @@ export interface AppDeps {
   live?: LiveHooks | undefined;
   /** Alert rules: evaluation/delivery dependencies and the queue (in-process when embedded, BullMQ `alerts` when distributed). */
   alerts: { deps: AlertDeps; queue: AlertQueue };
+  /** Outgoing e-mail (SMTP from the environment; `enabled` false when none is set). */
+  mailer: Mailer;
+  /** Encrypts archive credentials at rest; undefined when no key is configured. */
+  archiveSecretBox?: SecretBox | undefined;
+  /** Public base URL for links in e-mails. */
+  publicUrl: string;
   /** Clock, injectable for tests. */
   now: () => Date;
 }

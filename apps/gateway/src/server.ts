@@ -11,6 +11,7 @@ import { createApp } from './app.js';
 import { IngestKeys } from './ingest/ingest-keys.js';
 import { createInlineSink, createQueueSink } from './ingest/ingest-sink.js';
 import { createInlineTimingSink, createQueueTimingSink } from './ingest/timing-sink.js';
+import { resolveArchiveSecretBox } from './auth/archive-key.js';
 import { resolveJwtSecret } from './auth/jwt-secret.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createTokenService } from './auth/tokens.js';
@@ -65,7 +66,9 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
   if (redis) await waitUntilReady(redis, 5_000);
   // Embedded mode publishes to the Socket.IO server attached below, once the HTTP server exists.
   const liveRelay: { server?: LiveServer } = {};
-  const alertDeps = createAlertDeps(database.sql, alertSettingsFrom(config, config.SEYIR_PUBLIC_URL ?? `http://localhost:${config.PORT}`), config.SEYIR_PLAN_PRESET, createMailer(mailerConfigFromEnv(config)));
+  // One mailer (pooled SMTP) for alerts and account e-mails.
+  const mailer = createMailer(mailerConfigFromEnv(config));
+  const alertDeps = createAlertDeps(database.sql, alertSettingsFrom(config, config.SEYIR_PUBLIC_URL ?? `http://localhost:${config.PORT}`), config.SEYIR_PLAN_PRESET, mailer);
   const warn = (error: unknown, what: string) => logger.warn({ err: error }, what);
   // Embedded: this process evaluates and delivers; distributed: the workers do, the gateway only queues tests.
   const alertQueue = redis ? createBullAlertQueue(redis, bullPrefix(config.SEYIR_REDIS_PREFIX), warn) : createInProcessAlertQueue(alertDeps, warn);
@@ -80,6 +83,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
     redis,
     planPreset: config.SEYIR_PLAN_PRESET,
     beta: config.SEYIR_BETA,
+    enforcePlanLimits: config.SEYIR_ENFORCE_PLAN_LIMITS,
     webDist: config.SEYIR_WEB_DIST ?? join(REPO_ROOT, 'apps', 'web', 'dist'),
     ingest: redis
       ? createQueueSink(redis, config.SEYIR_REDIS_PREFIX, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING, maxLagMs: config.SEYIR_INGEST_MAX_LAG_MS, coalesceMs: config.SEYIR_INGEST_COALESCE_MS })
@@ -92,6 +96,9 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
     ingestMaxLagMs: config.SEYIR_INGEST_MAX_LAG_MS,
     alerts: { deps: alertDeps, queue: alertQueue },
     ingestMaxInflight: config.SEYIR_INGEST_MAX_INFLIGHT,
+    mailer,
+    archiveSecretBox: resolveArchiveSecretBox(config.SEYIR_ARCHIVE_KEY, config.mode, config.dataDir),
+    publicUrl: config.SEYIR_PUBLIC_URL ?? '',
     now: () => new Date(),
   };
   const server = createServer(createApp(deps));
@@ -106,6 +113,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://localhost:${port}`;
   if (!config.SEYIR_PUBLIC_URL) alertDeps.settings.publicUrl = url;
+  deps.publicUrl ||= url;
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -121,7 +129,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
         await new Promise<void>((r) => server.close(() => r()));
         await deps.ingest.close();
         await alertQueue.close();
-        alertDeps.mailer.close();
+        mailer.close();
         await deps.timings.close();
         redis?.disconnect();
         await database.close();

@@ -1,11 +1,12 @@
-import { AppError, ProjectCreateSchema, ProjectUpdateSchema, SERVER_MESSAGES } from '@seyir/domain';
-import { createProject, deleteProject, findProjectsOfUser, getProject, updateProject } from '@seyir/db';
+import { AppError, BILLING_MESSAGES, ProjectCreateSchema, ProjectUpdateSchema, SERVER_MESSAGES } from '@seyir/domain';
+import { createProjectWithinLimit, deleteProject, findProjectsOfUser, getProject, updateProject } from '@seyir/db';
 import { Router } from 'express';
 import { requireProject } from '../auth/require-project.js';
 import type { AppDeps } from '../deps.js';
 import { presentProject } from '../http/presenters.js';
 import { currentUser, param } from '../http/request-context.js';
 import { parseInput } from '../http/validate.js';
+import { planOf } from '../services/billing.js';
 
 /** /api/v1/projects: the caller's projects; one project by id for its members. */
 export function projectRoutes(deps: AppDeps): Router {
@@ -20,8 +21,12 @@ export function projectRoutes(deps: AppDeps): Router {
   router.post('/', async (req, res) => {
     const user = currentUser(req);
     const input = parseInput(ProjectCreateSchema, req.body);
-    const created = await createProject(deps.db, { ...input, ownerId: user.id });
-    const row = await getProject(deps.db, created.id);
+    // The plan's project count (§9); the instance's global admins (its operators) have none.
+    const plan = planOf(deps, user.plan);
+    const limited = deps.enforcePlanLimits && !user.isAdmin;
+    const created = await createProjectWithinLimit(deps.db, { ...input, ownerId: user.id }, limited ? plan.maxProjects : null);
+    if (!created.ok) throw new AppError('PLAN_LIMIT', BILLING_MESSAGES.projectLimitReached(plan.maxProjects ?? 0, plan.name));
+    const row = await getProject(deps.db, created.project.id);
     res.status(201).json(presentProject(row!, user.id));
   });
 

@@ -23,7 +23,8 @@ export async function startTestGateway(
   options: { database?: 'postgres' | 'pglite'; dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<TestGateway> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'seyir-gw-'));
-  const env: Record<string, string> = { PORT: '0', HOST: '127.0.0.1', SEYIR_DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  // Plan limits are off unless a test asks (SEYIR_ENFORCE_PLAN_LIMITS): most tests make several projects per user.
+  const env: Record<string, string> = { PORT: '0', HOST: '127.0.0.1', SEYIR_DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEYIR_ENFORCE_PLAN_LIMITS: 'false' };
   let databaseUrl: string | undefined;
   if ((options.database ?? 'postgres') === 'postgres') {
     const { url, handle } = await createTestDatabase(inject('pgAdminUrl'), inject('pgTemplate'));

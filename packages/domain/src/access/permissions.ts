@@ -12,7 +12,8 @@ export type ProjectAction =
   | 'project:update'
   | 'project:delete'
   | 'alerts:read'
-  | 'alerts:manage';
+  | 'alerts:manage'
+  | 'archive:manage';
 
 /** The caller's standing in one project; `null` role means not a member. */
 export interface ProjectStanding {
@@ -24,7 +25,7 @@ export interface ProjectStanding {
 const ROLE_ACTIONS: Record<ProjectRole, readonly ProjectAction[]> = {
   viewer: ['project:read', 'logs:read', 'alerts:read'],
   editor: ['project:read', 'logs:read', 'alerts:read', 'notes:write', 'groups:write', 'views:write'],
-  admin: ['project:read', 'logs:read', 'alerts:read', 'notes:write', 'groups:write', 'views:write', 'apiKeys:manage', 'members:manage', 'project:update', 'alerts:manage'],
+  admin: ['project:read', 'logs:read', 'alerts:read', 'notes:write', 'groups:write', 'views:write', 'apiKeys:manage', 'members:manage', 'project:update', 'alerts:manage', 'archive:manage'],
 };
 
 /**

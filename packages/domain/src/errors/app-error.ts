@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 401,
   INVALID_API_KEY: 401,
   FORBIDDEN: 403,
+  /** The plan's limit (e.g. its project count) is reached; a higher plan lifts it. */
+  PLAN_LIMIT: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
