@@ -47,17 +47,28 @@ class CaptureServer:
     lock: threading.Condition = field(default_factory=threading.Condition)
     closing: threading.Event = field(default_factory=threading.Event)
 
+    def _sent(self, timings: bool) -> List[Dict[str, Any]]:
+        return [log for a in self.attempts if 200 <= a.status < 300
+                and a.path.endswith("/timings") == timings for log in a.logs]
+
     @property
     def delivered(self) -> List[Dict[str, Any]]:
-        """Logs of the requests answered 2xx, in arrival order."""
+        """Logs of the requests answered 2xx, in arrival order (timing records apart)."""
         with self.lock:
-            return [log for a in self.attempts if 200 <= a.status < 300 for log in a.logs]
+            return self._sent(False)
 
-    def wait_for(self, count: int, timeout: float = 5.0) -> List[Dict[str, Any]]:
+    @property
+    def timings(self) -> List[Dict[str, Any]]:
+        """Timing records (``/api/ingest/timings``) of the requests answered 2xx."""
+        with self.lock:
+            return self._sent(True)
+
+    def wait_for(self, count: int, timeout: float = 5.0,
+                 timings: bool = False) -> List[Dict[str, Any]]:
         deadline = time.monotonic() + timeout
         with self.lock:
             while True:
-                logs = [log for a in self.attempts if 200 <= a.status < 300 for log in a.logs]
+                logs = self._sent(timings)
                 if len(logs) >= count or time.monotonic() >= deadline:
                     return logs
                 self.lock.wait(0.02)

@@ -221,3 +221,25 @@ def test_django_never_hangs_at_start_or_exit_even_when_the_server_hangs(server):
     ready = float(result.stdout.split("ready after ")[1].split(" s")[0])
     assert ready < 5, result.stdout  # start-up and 50 requests: no waiting on the network
     assert elapsed < ready + 6  # exit waits at most shutdown_timeout (1 s) for the sender
+
+
+def test_timing_records_carry_the_route_template_and_detail_only_for_failures(
+        django_seyir, server, database):
+    Client().get("/hello/3/", HTTP_X_REQUEST_ID="t-1")
+    Client(raise_request_exception=False).get("/boom/", HTTP_AUTHORIZATION="Bearer s3cret")
+    Client().get("/no/such/page/")
+    asyncio.run(AsyncClient().get("/async-hello/"))
+    assert seyir.flush(5)
+    timings = server.wait_for(4, timings=True)
+    by_route = {t["route"]: t for t in timings}
+    assert set(by_route) == {"/hello/{n}/", "/boom/", "(unmatched)", "/async-hello/"}
+    hello = by_route["/hello/{n}/"]
+    assert (hello["method"], hello["status"], hello["request_id"]) == ("GET", 200, "t-1")
+    assert (hello["environment"], hello["release"]) == ("test", "1.2.3")
+    assert 0 <= hello["duration_ms"] < 5000 and "request" not in hello
+    boom = by_route["/boom/"]
+    assert boom["status"] == 500
+    assert boom["request"]["method"] == "GET"
+    assert boom["request"]["headers"]["Authorization"] == FILTERED
+    assert boom["response"]["status_code"] == 500
+    assert by_route["(unmatched)"]["status"] == 404

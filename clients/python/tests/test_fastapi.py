@@ -129,3 +129,21 @@ def test_under_a_real_uvicorn_server_uvicorns_own_error_log_is_not_a_duplicate(i
     errors = [log for log in server.delivered if "exception" in log]
     assert len(errors) == 1
     assert errors[0]["request"]["url"] == f"http://127.0.0.1:{port}/boom"
+
+
+def test_timing_records_carry_the_route_template(client, server):
+    assert client.get("/orders/5", headers={"X-Request-ID": "fa-1"}).status_code == 200
+    assert client.get("/sync-orders/6").status_code == 200
+    assert client.get("/boom").status_code == 500
+    assert client.get("/teapot").status_code == 418
+    assert seyir.flush(5)
+    timings = server.wait_for(4, timings=True)
+    assert [(t["method"], t["route"], t["status"]) for t in timings] == [
+        ("GET", "/orders/{order_id}", 200),
+        ("GET", "/sync-orders/{order_id}", 200),
+        ("GET", "/boom", 500),
+        ("GET", "/teapot", 418),
+    ]
+    assert timings[0]["request_id"] == "fa-1"
+    assert timings[2]["request"]["route"] == "/boom"
+    assert "request" not in timings[3]

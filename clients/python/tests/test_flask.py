@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 
 import pytest
 from flask import Flask, abort
@@ -11,7 +12,7 @@ import seyir
 from seyir._scrub import FILTERED
 from seyir.integrations.flask import Seyir
 
-from .conftest import client_options, only
+from .conftest import client_options, free_port, only
 
 shop_logger = logging.getLogger("flask.shop")
 
@@ -117,3 +118,60 @@ def test_the_extension_can_configure_the_client_and_use_init_app(server):
     finally:
         logger.handlers.clear()
         _client.shutdown(1)
+
+
+def test_timing_records_carry_the_route_template_not_the_raw_path(flask_app, server):
+    client = flask_app.test_client()
+    for item_id in (1, 2, 3):
+        assert client.get(f"/items/{item_id}").status_code == 200
+    assert client.get("/boom").status_code == 500
+    assert seyir.flush(5)
+    timings = server.wait_for(4, timings=True)
+    assert [t["route"] for t in timings] == ["/items/{item_id}"] * 3 + ["/boom"]
+    assert [t["status"] for t in timings] == [200, 200, 200, 500]
+    assert all("request" not in t for t in timings[:3])
+    assert timings[3]["response"]["status_code"] == 500
+    assert len({t["request_id"] for t in timings}) == 4
+
+
+def test_slow_requests_carry_their_request_and_response(server, init):
+    init(slow_request_ms=0)
+    app = make_app()
+    Seyir(app)
+    assert app.test_client().get("/items/9?q=1").status_code == 200
+    assert seyir.flush(5)
+    timing = only(server.wait_for(1, timings=True))
+    assert timing["request"]["url"].endswith("/items/9?q=1")
+    assert timing["request"]["route"] == "/items/<int:item_id>"
+    assert timing["response"]["status_code"] == 200
+
+
+def test_timing_sample_rate_and_switching_timings_off(server, init):
+    init(timing_sample_rate=0.0)
+    app = make_app()
+    Seyir(app)
+    for _ in range(20):
+        app.test_client().get("/items/1")
+    init(send_timings=False)
+    for _ in range(5):
+        app.test_client().get("/items/1")
+    init(timing_sample_rate=0.5)
+    for _ in range(400):
+        app.test_client().get("/items/1")
+    assert seyir.flush(5)
+    sent = len(server.wait_for(200, timings=True, timeout=5))
+    assert 120 < sent < 280
+
+
+def test_requests_never_wait_for_timings_when_the_server_is_down(init):
+    seyir.init(api_key="k", endpoint=f"http://127.0.0.1:{free_port()}", max_retries=50,
+               backoff_base=1.0, install_handler=False, capture_uncaught=False)
+    app = make_app()
+    Seyir(app)
+    client = app.test_client()
+    started = time.perf_counter()
+    for _ in range(200):
+        assert client.get("/items/1").status_code == 200
+    # 200 requests through a test client take well under a second with a server that answers;
+    # a client that waited for the network would take 200 x the connect attempts.
+    assert time.perf_counter() - started < 5

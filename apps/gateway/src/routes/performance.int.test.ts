@@ -101,7 +101,7 @@ describe('performance API', () => {
       request_id: 'yavas-1',
       request: { url: 'https://shop.example/orders/7', method: 'POST' },
     });
-    expect(detail.body.slowest[0].logs_url).toContain(`/projects/${projectId}/logs?request_id=yavas-1`);
+    expect(detail.body.slowest[0].logs_url).toBe(`/projects/${projectId}/logs?q=${encodeURIComponent('context.request_id:"yavas-1"')}`);
 
     const ordersDetail = await gw.api.get(`/api/v1/projects/${projectId}/performance/routes/${orders.id}`, alice);
     expect(ordersDetail.body.slowest).toEqual([expect.objectContaining({ kind: 'slowest', duration_ms: 100, request_id: 'r100', request: null })]);

@@ -71,12 +71,13 @@ export async function listPerfRoutes(deps: ReadDeps, projectId: string, query: P
   };
 }
 
-/** Path of the web app's logs screen listing a request's logs. */
-export function logsUrlFor(projectId: string, requestId: string | null, at: Date): string | null {
+/**
+ * Path of the web app's logs screen listing a request's logs: the search language's
+ * `context.request_id:` (the Python client puts the request id there on every log).
+ */
+export function logsUrlFor(projectId: string, requestId: string | null): string | null {
   if (!requestId) return null;
-  const from = new Date(at.getTime() - 10 * 60_000).toISOString();
-  const to = new Date(at.getTime() + 10 * 60_000).toISOString();
-  return `/projects/${projectId}/logs?request_id=${encodeURIComponent(requestId)}&start_date=${encodeURIComponent(from)}&end_date=${encodeURIComponent(to)}`;
+  return `/projects/${projectId}/logs?q=${encodeURIComponent(`context.request_id:"${requestId}"`)}`;
 }
 
 /** One route: its figures, a time series of them, and its slowest recent requests. */
@@ -125,7 +126,7 @@ export async function getPerfRouteDetail(deps: ReadDeps, projectId: string, rout
         kind: r.kind,
         request: r.request,
         response: r.response,
-        logs_url: logsUrlFor(projectId, r.requestId, r.timestamp),
+        logs_url: logsUrlFor(projectId, r.requestId),
       }),
     ),
     percentile_error_bound: HISTOGRAM_RELATIVE_ERROR,

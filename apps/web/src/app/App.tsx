@@ -27,6 +27,8 @@ const LogDetailPage = lazyPage(() => import('../features/logs/LogDetailPage'));
 const GroupsPage = lazyPage(() => import('../features/groups/GroupsPage'));
 const GroupDetailPage = lazyPage(() => import('../features/groups/GroupDetailPage'));
 const ApiKeysPage = lazyPage(() => import('../features/apiKeys/ApiKeysPage'));
+const PerformancePage = lazyPage(() => import('../features/performance/PerformancePage'));
+const PerformanceRoutePage = lazyPage(() => import('../features/performance/PerformanceRoutePage'));
 const SettingsPage = lazyPage(() => import('../features/team/SettingsPage'));
 
 const PUBLIC_PAGES: Array<[string, LazyPage]> = [
@@ -89,6 +91,8 @@ export function AppRoutes() {
             <Route path="projects/:projectId/logs/:logId" element={<LogDetailPage />} />
             <Route path="projects/:projectId/groups" element={<GroupsPage />} />
             <Route path="projects/:projectId/groups/:groupId" element={<GroupDetailPage />} />
+            <Route path="projects/:projectId/performance" element={<PerformancePage />} />
+            <Route path="projects/:projectId/performance/routes/:routeId" element={<PerformanceRoutePage />} />
             <Route path="projects/:projectId/api-keys" element={<ApiKeysPage />} />
             <Route path="projects/:projectId/settings" element={<SettingsPage />} />
           </Route>

@@ -23,6 +23,7 @@ from seyir._event import (
 from seyir._exceptions import ExcInfo
 from seyir._options import Options, parse_level, resolve_options
 from seyir._scope import Scope, current_scope
+from seyir._timing import TimingBuilder
 from seyir._transport import Transport
 
 logger = logging.getLogger("seyir")
@@ -78,6 +79,9 @@ class Client:
         self.options = options
         self.builder = EventBuilder(options)
         self.transport = Transport(options, self.builder.prepare, encode_batch)
+        #: Timing records (performance monitoring) go out on their own queue and endpoint.
+        self.timings = Transport(options, TimingBuilder(options).prepare, encode_batch,
+                                 path="/api/ingest/timings")
         self.sample_rate = options.sample_rate
 
     def sampled_out(self) -> bool:
@@ -116,10 +120,14 @@ class Client:
                                        exc_info, handled, mechanism))
 
     def flush(self, timeout: float) -> bool:
-        return self.transport.flush(timeout)
+        deadline = time.monotonic() + timeout
+        logs = self.transport.flush(timeout)
+        return self.timings.flush(max(0.0, deadline - time.monotonic())) and logs
 
     def close(self, timeout: float) -> bool:
-        return self.transport.close(timeout)
+        deadline = time.monotonic() + timeout
+        logs = self.transport.close(timeout)
+        return self.timings.close(max(0.0, deadline - time.monotonic())) and logs
 
 
 def exception_message(exc: BaseException) -> str:
@@ -159,6 +167,7 @@ def init(**kwargs: Any) -> None:
     if previous is not None:
         # Let the old client finish in the background: init() must not block start-up.
         previous.transport.retire()
+        previous.timings.retire()
     if current is not None:
         current.transport.start()
         if options.install_handler:

@@ -74,6 +74,14 @@ class Options:
     shutdown_timeout: float = 2.0
     #: Gzip request bodies; default True.
     gzip: bool = True
+    #: Send a timing record for every request the framework integrations see (performance
+    #: monitoring); default True.
+    send_timings: bool = True
+    #: Fraction (0.0-1.0) of requests whose timing record is sent; default 1.0 (every request).
+    timing_sample_rate: float = 1.0
+    #: A request at least this long (ms) is sent with its request and response; so is any 5xx.
+    #: Default 1000.
+    slow_request_ms: float = 1000.0
 
     @property
     def enabled(self) -> bool:
@@ -142,6 +150,10 @@ def resolve_options(**kwargs: Any) -> Options:
     opts.level = parse_level(kwargs.get("level"), logging.INFO)
     opts.environment = str(opts.environment)
     opts.sample_rate = _clamp("sample_rate", float(opts.sample_rate), 0.0, 1.0)
+    opts.timing_sample_rate = _clamp("timing_sample_rate", float(opts.timing_sample_rate),
+                                     0.0, 1.0)
+    opts.slow_request_ms = _clamp("slow_request_ms", float(opts.slow_request_ms), 0.0,
+                                  3_600_000.0)
     opts.batch_size = int(_clamp("batch_size", int(opts.batch_size), 1, MAX_BATCH_LOGS))
     opts.max_batch_size = int(_clamp("max_batch_size", int(opts.max_batch_size),
                                      opts.batch_size, MAX_BATCH_LOGS))

@@ -18,7 +18,7 @@ class Scope:
     """
 
     __slots__ = ("exc_info", "request", "request_id", "route", "route_resolver", "started",
-                 "user")
+                 "timed", "user")
 
     def __init__(self, request_id: Optional[str] = None,
                  request: Optional[Dict[str, Any]] = None) -> None:
@@ -28,20 +28,26 @@ class Scope:
         self.route_resolver: Optional[Callable[[], Optional[str]]] = None
         self.user: Optional[Dict[str, Any]] = None
         self.started = 0.0
+        # Set once the request's timing record is queued (it is sent once).
+        self.timed = False
         # An unhandled exception seen by a framework hook, sent once the response is known.
         self.exc_info: Optional[Any] = None
 
-    def request_data(self) -> Optional[Dict[str, Any]]:
-        """The `request` object of a log, with the route resolved if it is known by now."""
-        if self.request is None:
-            return None
-        data = dict(self.request)
+    def resolved_route(self) -> Optional[str]:
         route = self.route
         if route is None and self.route_resolver is not None:
             try:
                 route = self.route_resolver()
             except Exception:
                 route = None
+        return route
+
+    def request_data(self) -> Optional[Dict[str, Any]]:
+        """The `request` object of a log, with the route resolved if it is known by now."""
+        if self.request is None:
+            return None
+        data = dict(self.request)
+        route = self.resolved_route()
         if route:
             data["route"] = route
         return data

@@ -72,7 +72,8 @@ class Stats:
 
 
 class Transport:
-    def __init__(self, options: Options, prepare: Prepare, encode: Encode) -> None:
+    def __init__(self, options: Options, prepare: Prepare, encode: Encode,
+                 path: str = "/api/ingest/batch") -> None:
         self._options = options
         self._prepare = prepare
         self._encode = encode
@@ -80,7 +81,7 @@ class Transport:
         self._scheme = split.scheme
         self._host = split.hostname or ""
         self._port = split.port
-        self._path = (split.path.rstrip("/") or "") + "/api/ingest/batch"
+        self._path = (split.path.rstrip("/") or "") + path
         self._headers = {
             "Content-Type": "application/json",
             "X-Seyir-Key": options.api_key or "",

@@ -77,3 +77,24 @@ def test_a_log_and_an_unhandled_exception_arrive_with_request_and_response(
     assert (response["status_code"], response["reason_phrase"]) == (500, "Internal Server Error")
     assert response["duration_ms"] >= 0
     assert before["context"]["request_id"] == error["context"]["request_id"]
+
+
+def test_timing_records_reach_the_performance_api_under_the_route_template(
+        client, seyir_server, marker):
+    for item_id in range(1, 8):
+        assert client.get(f"/items/{item_id}?run={marker}").status_code == 200
+    assert client.get(f"/crash?run={marker}").status_code == 500
+    assert seyir.flush(10)
+    routes = seyir_server.api(
+        "GET", f"/api/v1/projects/{seyir_server.project_id}/performance/routes?environment=staging")
+    by_route = {(r["method"], r["route"]): r for r in routes["items"]}
+    items = by_route[("GET", "/items/{item_id}")]
+    assert items["requests"] >= 7 and items["p95_ms"] is not None
+    assert not any(route.startswith("/items/1") for _, route in by_route)
+    crash = by_route[("GET", "/crash")]
+    assert crash["errors"] >= 1
+    detail = seyir_server.api(
+        "GET", f"/api/v1/projects/{seyir_server.project_id}/performance/routes/{crash['id']}")
+    failed = [r for r in detail["slowest"] if r["kind"] == "error"]
+    assert failed and failed[0]["status"] == 500
+    assert failed[0]["request"]["url"].endswith(f"/crash?run={marker}")

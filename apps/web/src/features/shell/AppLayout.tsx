@@ -81,6 +81,7 @@ function ProjectNav({ project, collapsed, initiallyOpen }: { project: Project; c
     { to: base, label: SHELL.projectDashboard, end: true },
     { to: `${base}/logs`, label: SHELL.projectLogs },
     { to: `${base}/groups`, label: SHELL.projectGroups },
+    { to: `${base}/performance`, label: SHELL.projectPerformance },
     { to: `${base}/api-keys`, label: SHELL.projectApiKeys },
     { to: `${base}/settings`, label: SHELL.projectSettings },
   ];

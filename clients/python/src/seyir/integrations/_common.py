@@ -9,6 +9,7 @@ from typing import Any, Dict, Iterable, Mapping, Optional, Tuple
 from seyir import _client
 from seyir._exceptions import ExcInfo
 from seyir._scope import Scope, new_request_id
+from seyir._timing import record_timing
 
 
 def headers_dict(items: Iterable[Tuple[str, str]]) -> Dict[str, str]:
@@ -84,3 +85,17 @@ def capture_request_exception(scope: Optional[Scope], exc_info: ExcInfo, *, mech
     client.capture_event(
         _client.exception_message(exc_info[1]), "ERROR", exc_info=exc_info, handled=False,
         mechanism=mechanism, scope=scope, extra_fields=extra_fields)
+
+
+def send_timing(scope: Optional[Scope], status_code: int,
+                response: Optional[Dict[str, Any]] = None) -> None:
+    """Queues the timing record of a finished request, once. Never raises."""
+    try:
+        client = _client.current
+        if client is None or scope is None or scope.timed or not scope.request:
+            return
+        scope.timed = True
+        record_timing(client.options, client.timings.put, scope, status_code,
+                      route=scope.resolved_route(), response=response)
+    except Exception:
+        pass

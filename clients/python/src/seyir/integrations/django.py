@@ -30,7 +30,12 @@ except ImportError as error:  # pragma: no cover - exercised by the DidNotEnable
 
 from seyir import _client
 from seyir._scope import Scope, enter, leave
-from seyir.integrations._common import capture_request_exception, response_data, start_scope
+from seyir.integrations._common import (
+    capture_request_exception,
+    response_data,
+    send_timing,
+    start_scope,
+)
 
 __all__ = ["SeyirMiddleware"]
 
@@ -199,8 +204,10 @@ class SeyirMiddleware:
         try:
             if scope.user is None:
                 scope.user = _user_data(request, load=False)
+            status = int(getattr(response, "status_code", 500))
             pending, scope.exc_info = scope.exc_info, None
             if pending is None:
+                send_timing(scope, status)
                 return
             exc_info, technical = pending
             data = response_data(scope, int(getattr(response, "status_code", 500)),
@@ -208,6 +215,7 @@ class SeyirMiddleware:
             if technical:
                 data["error_details"] = {"django_traceback": technical}
             capture_request_exception(scope, exc_info, mechanism="django", response=data)
+            send_timing(scope, status, data)
         except Exception:
             pass
 
@@ -218,6 +226,7 @@ class SeyirMiddleware:
             exc_type, exc, tb = sys.exc_info()
             if exc_type is None or exc is None:
                 return
+            send_timing(scope, 500)
             pending, scope.exc_info = scope.exc_info, None
             if pending is not None:
                 exc_info, technical = pending

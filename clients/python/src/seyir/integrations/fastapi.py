@@ -32,7 +32,12 @@ except ImportError as error:  # pragma: no cover - exercised by the DidNotEnable
 
 from seyir import _client
 from seyir._scope import Scope, enter, leave
-from seyir.integrations._common import capture_request_exception, response_data, start_scope
+from seyir.integrations._common import (
+    capture_request_exception,
+    response_data,
+    send_timing,
+    start_scope,
+)
 
 __all__ = ["SeyirMiddleware"]
 
@@ -108,6 +113,7 @@ class SeyirMiddleware:
             raise
         finally:
             leave(token)
+            send_timing(seyir_scope, status[0] if status else 500)
 
     @staticmethod
     def _capture(seyir_scope: Scope, status_code: int) -> None:

@@ -28,7 +28,12 @@ except ImportError as error:  # pragma: no cover - exercised by the DidNotEnable
 
 from seyir import _client
 from seyir._scope import Scope, enter, leave
-from seyir.integrations._common import capture_request_exception, response_data, start_scope
+from seyir.integrations._common import (
+    capture_request_exception,
+    response_data,
+    send_timing,
+    start_scope,
+)
 
 __all__ = ["Seyir"]
 
@@ -94,9 +99,10 @@ def _on_exception(sender: Any, exception: BaseException, **kwargs: Any) -> None:
 
 def _send_pending(scope: Scope, status_code: int) -> None:
     pending, scope.exc_info = scope.exc_info, None
+    data = response_data(scope, status_code) if pending is not None else None
     if pending is not None:
-        capture_request_exception(scope, pending, mechanism="flask",
-                                  response=response_data(scope, status_code))
+        capture_request_exception(scope, pending, mechanism="flask", response=data)
+    send_timing(scope, status_code, data)
 
 
 def _after_request(response: Any) -> Any:
