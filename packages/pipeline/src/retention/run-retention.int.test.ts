@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { JobLog } from '@seyir/domain';
-import { createProject, createUser, ensureLogPartitions, migrate, openDatabase, withRetentionLock, type DatabaseHandle } from '@seyir/db';
+import {
+  applyGroupDeltas,
+  createProject,
+  createUser,
+  deleteEmptyGroups,
+  ensureGroups,
+  ensureLogPartitions,
+  migrate,
+  openDatabase,
+  withRetentionLock,
+  type DatabaseHandle,
+} from '@seyir/db';
 import { createTestDatabase } from '@seyir/testkit';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { newJobLog } from '../new-job-log.js';
@@ -173,5 +184,31 @@ describe('runRetention', () => {
       expect(await runRetention({ database: w.db, planPreset: 'pricing' }, NOW)).toBeUndefined();
     });
     expect((await runRetention({ database: w.db, planPreset: 'pricing' }, NOW))?.droppedDays).toEqual(['2026-05-01']);
+  });
+
+  it('never deletes an empty group while a batch is counting into it', async () => {
+    const w = await world('postgres');
+    await w.seed(w.free, [{ message: 'Nadiren görülen hata', at: at('2026-05-20', 10) }]);
+    // All its logs expired: the group is empty and last seen long ago.
+    await w.db.sql.query(`DELETE FROM logs WHERE project_id = $1`, [w.free]);
+    await w.db.sql.query(`UPDATE log_groups SET count = 0 WHERE project_id = $1`, [w.free]);
+    const [{ fingerprint, id }] = await w.q(`SELECT fingerprint, id FROM log_groups WHERE project_id = $1`, [w.free]);
+
+    let deleted: number | undefined;
+    let deletion: Promise<void> | undefined;
+    await w.db.transaction(async (sql) => {
+      // A batch of the same error arrives: it looks the group up ...
+      const ids = await ensureGroups(sql, w.free, [{ fingerprint, kind: 'message', template: 'x', reason: '', sampleMessage: 'x', level: 'ERROR', firstSeen: NOW }]);
+      expect(ids.get(fingerprint)).toBe(id);
+      // ... retention wants the empty group gone meanwhile, and has to wait ...
+      deletion = deleteEmptyGroups(w.db, w.free, NOW).then((n) => void (deleted = n));
+      await new Promise((r) => setTimeout(r, 500));
+      expect(deleted).toBeUndefined();
+      // ... until the batch has counted into it and committed.
+      await applyGroupDeltas(sql, [{ groupId: id, count: 1, firstSeen: NOW, lastSeen: NOW, lastLogId: randomUUID(), level: 'ERROR', environments: ['production'], tags: [], users: [] }]);
+    });
+    await deletion;
+    expect(deleted).toBe(0);
+    expect(await w.q(`SELECT count::int AS count FROM log_groups WHERE id = $1`, [id])).toEqual([{ count: 1 }]);
   });
 });
