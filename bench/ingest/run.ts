@@ -3,9 +3,10 @@
  * Redis from the test harness, one gateway and one worker as separate processes — driven by
  * concurrent clients posting 100-log batches. Prints one JSON object (see issue 3).
  */
-import { measureCopy } from './copy-baseline.js';
+import { measureCopy, type CopySample } from './copy-baseline.js';
 import { percentile } from './processes.js';
 import { startBenchTopology } from './topology.js';
+import { createIngestPoster } from './http-client.js';
 import { makeBatch } from './sample-logs.js';
 import { cpuSecondsOfAll } from '../live/child-process-stats.js';
 
@@ -24,12 +25,12 @@ async function main(): Promise<void> {
   const { handle, base, gateway, worker, databaseUrl } = topology;
   const projectId = topology.projectId;
 
-  const bodies = Array.from({ length: 50 }, (_, i) => JSON.stringify(makeBatch(i, BATCH)));
-  const headers = { 'content-type': 'application/json', 'x-seyir-key': topology.apiKey };
+  const bodies = Array.from({ length: 50 }, (_, i) => Buffer.from(JSON.stringify(makeBatch(i, BATCH))));
+  const post = createIngestPoster(base, topology.apiKey);
   const count = topology.storedLogs;
 
   // Warm-up: templates learned, JIT warm, pools filled.
-  for (let i = 0; i < 20; i++) await fetch(`${base}/api/ingest/batch`, { method: 'POST', headers, body: bodies[i % bodies.length]! });
+  for (let i = 0; i < 20; i++) await post('/api/ingest/batch', bodies[i % bodies.length]!);
   while ((await count()) < 20 * BATCH) await new Promise((r) => setTimeout(r, 50));
 
   // Phase 1: saturation with CLIENTS closed-loop clients honouring Retry-After.
@@ -47,13 +48,12 @@ async function main(): Promise<void> {
     let n = id;
     while (running) {
       const t0 = performance.now();
-      const response = await fetch(`${base}/api/ingest/batch`, { method: 'POST', headers, body: bodies[n++ % bodies.length]! });
-      const body = (await response.json()) as { accepted?: number };
+      const answer = await post('/api/ingest/batch', bodies[n++ % bodies.length]!);
       httpMs.push(performance.now() - t0);
-      if (response.status === 202) accepted += body.accepted ?? 0;
+      if (answer.status === 202) accepted += answer.accepted;
       else {
         throttled++;
-        await new Promise((r) => setTimeout(r, Number(response.headers.get('retry-after') ?? 1) * 1000));
+        await new Promise((r) => setTimeout(r, answer.retryAfterSeconds * 1000));
       }
     }
   };
@@ -63,9 +63,9 @@ async function main(): Promise<void> {
     while (running) {
       const at = new Date(Date.now() - 1).toISOString();
       const message = `bench-marker-${n++}`;
-      const response = await fetch(`${base}/api/ingest`, { method: 'POST', headers, body: JSON.stringify({ message, timestamp: at }) });
+      const answer = await post('/api/ingest', Buffer.from(JSON.stringify({ message, timestamp: at })));
       const acked = performance.now();
-      if (response.status === 202) {
+      if (answer.status === 202) {
         accepted += 1;
         void (async () => {
           const deadline = acked + 60_000;
@@ -116,10 +116,9 @@ async function main(): Promise<void> {
     if (inflight.size >= 64) await Promise.race(inflight);
     const p = (async () => {
       const t0 = performance.now();
-      const response = await fetch(`${base}/api/ingest/batch`, { method: 'POST', headers, body: bodies[i % bodies.length]! });
-      const body = (await response.json()) as { accepted?: number };
+      const answer = await post('/api/ingest/batch', bodies[i % bodies.length]!);
       phase2Ms.push(performance.now() - t0);
-      if (response.status === 202) phase2Accepted += body.accepted ?? 0;
+      if (answer.status === 202) phase2Accepted += answer.accepted;
     })();
     inflight.add(p);
     void p.finally(() => inflight.delete(p));
@@ -137,7 +136,7 @@ async function main(): Promise<void> {
   await topology.stopApps();
 
   log('measuring the COPY baseline');
-  const copyRowsPerS = await measureCopy(databaseUrl, 200_000, JSON.parse(bodies[0]!).map((l: { message: string }) => l.message));
+  const copyRowsPerS = await measureCopy(databaseUrl, 200_000, bodies.slice(0, 10).flatMap((b) => JSON.parse(b.toString()) as CopySample[]));
 
   const result = {
     logs_per_s: logsPerS,
