@@ -1,4 +1,5 @@
 import { AlertEnvShape } from '@seyir/alerts';
+import { ArchiveEnvShape } from '@seyir/archive';
 import { PLAN_PRESETS } from '@seyir/domain';
 import { MailerEnvSchema } from '@seyir/mailer';
 import { resolve } from 'node:path';
@@ -50,15 +51,8 @@ const ConfigSchema = z
     SEYIR_PUBLIC_URL: z.string().url().optional(),
     ...AlertEnvShape,
     ...MailerEnvSchema.shape,
-    /**
-     * 32-byte key (64 hex characters or base64) that encrypts archive credentials at rest
-     * (AES-256-GCM). Embedded mode generates one in the data folder; distributed mode needs it
-     * for archive settings.
-     */
-    SEYIR_ARCHIVE_KEY: z
-      .string()
-      .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'must be 32 bytes: 64 hex characters or base64')
-      .optional(),
+    /** AES-256-GCM key of stored archive credentials; embedded mode generates one in the data folder. */
+    ...ArchiveEnvShape,
   })
   .refine((c) => Boolean(c.DATABASE_URL) === Boolean(c.REDIS_URL), {
     error: 'DATABASE_URL and REDIS_URL go together: set both for distributed mode, or neither for embedded mode',

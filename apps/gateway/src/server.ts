@@ -5,6 +5,7 @@ import { migrate, openDatabase, type DatabaseHandle } from '@seyir/db';
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { alertSettingsFrom, createAlertDeps, createBullAlertQueue, createInProcessAlertQueue } from '@seyir/alerts';
+import { createS3LogArchiver } from '@seyir/archive';
 import { createMailer, mailerConfigFromEnv } from '@seyir/mailer';
 import { bullPrefix, createLivePublisher, startPartitionMaintenance, startPerfMaintenance, startRetentionTimer, TemplateStore } from '@seyir/pipeline';
 import { createApp } from './app.js';
@@ -54,10 +55,17 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
     ? () => undefined
     : await startPartitionMaintenance(database.sql, (error) => logger.warn({ err: error }, 'partition maintenance failed'));
   // ... and deletes logs past their retention (the workers' hourly job in distributed mode).
+  const archiveSecretBox = resolveArchiveSecretBox(config.SEYIR_ARCHIVE_KEY, config.mode, config.dataDir);
   const stopRetention = config.DATABASE_URL
     ? async () => undefined
     : startRetentionTimer(
-        { database, planPreset: config.SEYIR_PLAN_PRESET, onSkip: (s) => logger.warn({ projectId: s.projectId, day: s.day, err: s.error }, 'retention skipped a day') },
+        {
+          database,
+          planPreset: config.SEYIR_PLAN_PRESET,
+          // Projects with archive settings: each expired day is written to their bucket and verified first.
+          archiver: createS3LogArchiver({ database, secretBox: archiveSecretBox }),
+          onSkip: (s) => logger.warn({ projectId: s.projectId, day: s.day, err: s.error }, 'retention skipped a day'),
+        },
         { everyMs: config.SEYIR_RETENTION_EVERY_MS, onReport: (report) => logger.info({ report }, 'retention run done'), onError: (error) => logger.warn({ err: error }, 'retention run failed') },
       );
   const stopPerf = config.DATABASE_URL ? () => undefined : startPerfMaintenance(database.sql, (error) => logger.warn({ err: error }, 'performance data cleanup failed'));
@@ -97,7 +105,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
     alerts: { deps: alertDeps, queue: alertQueue },
     ingestMaxInflight: config.SEYIR_INGEST_MAX_INFLIGHT,
     mailer,
-    archiveSecretBox: resolveArchiveSecretBox(config.SEYIR_ARCHIVE_KEY, config.mode, config.dataDir),
+    archiveSecretBox,
     publicUrl: config.SEYIR_PUBLIC_URL ?? '',
     now: () => new Date(),
   };

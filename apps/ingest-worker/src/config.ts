@@ -1,4 +1,5 @@
 import { AlertEnvShape } from '@seyir/alerts';
+import { ArchiveEnvShape } from '@seyir/archive';
 import { PLAN_PRESETS } from '@seyir/domain';
 import { MailerEnvSchema } from '@seyir/mailer';
 import { z } from 'zod';
@@ -29,6 +30,8 @@ const ConfigSchema = z.object({
   SEYIR_PUBLIC_URL: z.string().url().default('http://localhost:8000'),
   ...AlertEnvShape,
   ...MailerEnvSchema.shape,
+  /** Needed to archive projects that have archive settings (else their expired days are kept, not deleted). */
+  ...ArchiveEnvShape,
 });
 export type WorkerConfig = z.infer<typeof ConfigSchema>;
 

@@ -16,6 +16,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { WorkerConfig } from './config.js';
 import { createIngestHandler } from './jobs/ingest/handler.js';
+import { createS3LogArchiver, createSecretBox, parseArchiveKey } from '@seyir/archive';
 import { scheduleRetentionJob } from './jobs/retention/definition.js';
 import { createRetentionHandler } from './jobs/retention/handler.js';
 import { startTimingsWorker } from './timings-worker.js';
@@ -75,6 +76,8 @@ async function startRetention(config: WorkerConfig, connection: Redis, database:
   const deps = {
     database,
     planPreset: config.SEYIR_PLAN_PRESET,
+    // Projects with archive settings: each expired day is written to their bucket and verified first.
+    archiver: createS3LogArchiver({ database, secretBox: config.SEYIR_ARCHIVE_KEY ? createSecretBox(parseArchiveKey(config.SEYIR_ARCHIVE_KEY)) : undefined }),
     onSkip: (s: { projectId?: string; day: string; error: unknown }) => logger.warn({ projectId: s.projectId, day: s.day, err: s.error }, 'retention skipped a day'),
   };
   const worker = new Worker(RETENTION_QUEUE, createRetentionHandler(deps), { connection, prefix, concurrency: 1 });
