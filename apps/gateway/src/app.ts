@@ -4,6 +4,7 @@ import { authenticate } from './auth/authenticate.js';
 import type { AppDeps } from './deps.js';
 import { apiNotFound, errorHandler } from './http/error-handler.js';
 import { webAppRoutes } from './http/web-app.js';
+import { apiDocsRoutes } from './routes/api-docs.js';
 import { alertMuteRoutes } from './routes/alert-mute.js';
 import { alertRoutes } from './routes/alerts.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
@@ -22,6 +23,9 @@ import { publicRoutes } from './routes/public.js';
 import { userRoutes } from './routes/users.js';
 import { viewRoutes } from './routes/views.js';
 
+/** Version shown in the OpenAPI document. */
+export const API_VERSION = '1.0.0';
+
 /** JSON bodies of the management API; ingest has its own, larger limits. */
 export const API_BODY_LIMIT = '256kb';
 
@@ -33,6 +37,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
   app.use(pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' } }));
   app.use(healthRoutes(deps));
+  app.use(apiDocsRoutes(API_VERSION));
 
   const api = express.Router();
   api.use(express.json({ limit: API_BODY_LIMIT }));
