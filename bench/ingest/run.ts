@@ -9,15 +9,11 @@ import { startBenchTopology } from './topology.js';
 import { createIngestPoster } from './http-client.js';
 import { makeBatch } from './sample-logs.js';
 import { cpuSecondsOfAll } from '../live/child-process-stats.js';
+import { numberArg } from '../lib/args.js';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const SECONDS = arg('seconds', 30);
-const CLIENTS = arg('clients', 8);
-const BATCH = arg('batch', 100);
+const SECONDS = numberArg('seconds', 30);
+const CLIENTS = numberArg('clients', 8);
+const BATCH = numberArg('batch', 100);
 const log = (message: string) => process.stderr.write(`[bench:ingest] ${message}\n`);
 
 async function main(): Promise<void> {

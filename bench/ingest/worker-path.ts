@@ -11,15 +11,11 @@ import { logIdFor, processBatch, TemplateStore } from '@seyir/pipeline';
 import { createDatabase, startPostgres } from '@seyir/testkit';
 import { cpuSecondsOfAll, pidsMatching, processTree } from '../live/child-process-stats.js';
 import { makeBatch } from './sample-logs.js';
+import { benchArgs, numberArg } from '../lib/args.js';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const JOBS = arg('jobs', 60);
-const SIZE = arg('size', 1000);
-const CONCURRENCY = arg('concurrency', 2);
+const JOBS = numberArg('jobs', 60);
+const SIZE = numberArg('size', 1000);
+const CONCURRENCY = numberArg('concurrency', 2);
 
 function makeJob(projectId: string, seed: number): IngestJob {
   const now = Date.now();
@@ -38,13 +34,13 @@ async function main(): Promise<void> {
   await migrate(handle);
   await handle.sql.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   // --drop a,b: what each index costs ingest.
-  const dropIndex = args.indexOf('--drop');
-  for (const name of dropIndex >= 0 ? args[dropIndex + 1]!.split(',') : []) await handle.sql.query(`DROP INDEX IF EXISTS ${name.replace(/[^a-z0-9_]/g, '')}`);
+  const dropIndex = benchArgs.indexOf('--drop');
+  for (const name of dropIndex >= 0 ? benchArgs[dropIndex + 1]!.split(',') : []) await handle.sql.query(`DROP INDEX IF EXISTS ${name.replace(/[^a-z0-9_]/g, '')}`);
   const user = await createUser(handle.db, { username: 'bench', email: 'bench@example.com', firstName: '', lastName: '', passwordHash: 'x' });
   if (!user.ok) throw new Error('bench user');
   await handle.sql.query(`UPDATE users SET plan = 'professional' WHERE id = $1`, [user.user.id]);
-  const sqlArg = args.indexOf('--sql');
-  if (sqlArg >= 0) await handle.sql.query(args[sqlArg + 1]!);
+  const sqlArg = benchArgs.indexOf('--sql');
+  if (sqlArg >= 0) await handle.sql.query(benchArgs[sqlArg + 1]!);
   const project = await createProject(handle.db, { name: 'Bench', environments: ['production'], ownerId: user.user.id });
   const deps = { database: handle, templates: new TemplateStore(handle.sql), planPreset: 'pricing' as const };
 

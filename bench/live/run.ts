@@ -15,18 +15,14 @@ import { io, type Socket } from 'socket.io-client';
 import { createTokenService } from '../../apps/gateway/src/auth/tokens.js';
 import { newApiKeyRecord } from '../../apps/gateway/src/services/api-keys.js';
 import { cpuSecondsOf, percentile, rssMbOf } from './child-process-stats.js';
+import { numberArg } from '../lib/args.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const CLIENTS = arg('clients', 1000);
-const PROJECTS = arg('projects', 10);
-const RATE = arg('rate', 2000);
-const SECONDS = arg('seconds', 30);
-const TICK_MS = arg('tick-ms', 250);
+const CLIENTS = numberArg('clients', 1000);
+const PROJECTS = numberArg('projects', 10);
+const RATE = numberArg('rate', 2000);
+const SECONDS = numberArg('seconds', 30);
+const TICK_MS = numberArg('tick-ms', 250);
 const SECRET = 'bench-live-secret-bench-live-secret-123456';
 const say = (message: string) => process.stderr.write(`[bench:live] ${message}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
