@@ -55,7 +55,7 @@ export function authRoutes(deps: AppDeps): Router {
   });
 
   // Forgot password: the same 202 whether the address is known or not; per IP and per address limits.
-  const forgotPerIp = rateLimit(deps, { name: 'forgot_ip', points: 10, durationSeconds: 3600 });
+  const forgotPerIp = rateLimit(deps, { name: 'forgot_ip', points: 30, durationSeconds: 3600 });
   const forgotPerEmail = rateLimit(deps, {
     name: 'forgot_email',
     points: 3,
