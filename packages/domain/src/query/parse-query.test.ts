@@ -89,6 +89,7 @@ describe('parseQuery: query → AST', () => {
 describe('parseQuery: query → error position and Turkish message', () => {
   const table: [string, number, string][] = [
     ['ödeme "kart', 6, '7. karakterde hata: Tırnak kapatılmamış; ifadeyi " ile bitirin.'],
+    ['a (', 2, '3. karakterde hata: "(" kapatılmamış; bir ")" ekleyin.'],
     ['(a OR b', 0, '1. karakterde hata: "(" kapatılmamış; bir ")" ekleyin.'],
     ['a b)', 3, '4. karakterde hata: Beklenmeyen ")"; karşılığı olan bir "(" yok.'],
     [')', 0, '1. karakterde hata: Beklenmeyen ")"; karşılığı olan bir "(" yok.'],

@@ -79,6 +79,7 @@ export function parseQuery(input: string, scope: QueryScope = 'logs'): QueryNode
     const token = next();
     if (token.type === 'lparen') {
       if (depth + 1 > QUERY_MAX_DEPTH) throw new QueryParseError(token.pos, M.tooDeep(QUERY_MAX_DEPTH));
+      if (peek().type === 'eof') throw new QueryParseError(token.pos, M.unclosedParen);
       const inner = parseOr(depth + 1);
       if (peek().type !== 'rparen') throw new QueryParseError(token.pos, M.unclosedParen);
       next();

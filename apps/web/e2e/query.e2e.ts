@@ -1,0 +1,85 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, ingest, registerUser, type TestUser } from './api';
+import { join } from 'node:path';
+import { ARTIFACTS, launchChromium, openPage } from './browser';
+import { startSeyir, type SeyirServer } from './seyir-server';
+
+/**
+ * The search language in a real browser: typing a query with suggestions from the project's own
+ * recent fields, running it, saving it as a view and opening that view from the sidebar.
+ */
+let seyir: SeyirServer;
+let browser: Browser;
+let owner: TestUser;
+let projectId: string;
+
+beforeAll(async () => {
+  [seyir, browser] = await Promise.all([startSeyir(), launchChromium()]);
+  owner = await registerUser(seyir.url, 'sorgu');
+  projectId = (await call<{ _id: string }>(seyir.url, '/api/v1/projects', { method: 'POST', token: owner.token, json: { name: 'Mağaza' } }))._id;
+  const { key } = await call<{ key: string }>(seyir.url, `/api/v1/projects/${projectId}/api-keys/`, { method: 'POST', token: owner.token, json: { name: 'e2e' } });
+  await ingest(seyir.url, key, [
+    { message: 'Ödeme alınamadı', level: 'ERROR', tags: ['payments'], metadata: { user_id: 42 } },
+    { message: 'Sepet güncellendi', level: 'INFO', tags: ['cart'], metadata: { user_id: 7 } },
+    { message: 'Stok sayıldı', level: 'INFO' },
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await seyir?.close();
+});
+
+describe('query language and saved views', () => {
+  it('types a query with suggestions, runs it, saves it as a view and opens it from the sidebar', async () => {
+    const { page, errors, context } = await openPage(browser, seyir.url);
+    await page.goto('/login');
+    await page.getByLabel('Kullanıcı adı').fill(owner.username);
+    await page.getByLabel('Şifre').fill(owner.password);
+    await page.getByRole('button', { name: 'Giriş Yap' }).click();
+    await page.waitForURL(/\/dashboard/);
+
+    await page.goto(`/projects/${projectId}/logs`);
+    const rows = page.getByTestId('log-row');
+    await expect.poll(() => rows.count()).toBe(3);
+
+    // Field names come from the project's recent logs, then that field's values.
+    const box = page.getByRole('combobox', { name: 'Ara' });
+    await box.click();
+    await box.pressSequentially('meta');
+    await page.getByRole('option', { name: /metadata\.user_id/ }).click();
+    await expect.poll(() => box.inputValue()).toBe('metadata.user_id:');
+    await page.getByRole('option', { name: /^42/ }).waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, 'query-suggestions.png') });
+    await page.getByRole('option', { name: /^42/ }).click();
+    await expect.poll(() => box.inputValue()).toBe('metadata.user_id:42 ');
+    await box.press('Enter');
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.first().textContent()).toContain('Ödeme alınamadı');
+
+    // A wrong query says where, in Turkish, and is not run.
+    await box.fill('metadata.user_id:42 (');
+    await box.press('Enter');
+    await page.getByText('21. karakterde hata: "(" kapatılmamış; bir ")" ekleyin.').waitFor();
+    await box.fill('metadata.user_id:42');
+
+    // Save the applied query as a view; it appears in the sidebar under the project.
+    await page.getByRole('button', { name: 'Görünüm olarak kaydet' }).click();
+    await page.getByLabel('Görünüm adı').fill('Kullanıcı 42');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    const sidebarViews = page.getByRole('list', { name: 'Görünümler' });
+    await sidebarViews.getByRole('link', { name: 'Kullanıcı 42' }).waitFor();
+
+    // From the unfiltered screen, the sidebar link brings the query back.
+    await page.getByRole('link', { name: 'Loglar', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    await sidebarViews.getByRole('link', { name: 'Kullanıcı 42' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => box.inputValue()).toBe('metadata.user_id:42');
+    await page.getByText('Görünüm: Kullanıcı 42').waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
