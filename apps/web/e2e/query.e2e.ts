@@ -26,6 +26,9 @@ beforeAll(async () => {
   ]);
 });
 
+/** Playwright-style waiting for values: up to 30 s on a busy box. */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000 });
+
 afterAll(async () => {
   await browser?.close();
   await seyir?.close();
@@ -42,21 +45,21 @@ describe('query language and saved views', () => {
 
     await page.goto(`/projects/${projectId}/logs`);
     const rows = page.getByTestId('log-row');
-    await expect.poll(() => rows.count()).toBe(3);
+    await poll(() => rows.count()).toBe(3);
 
     // Field names come from the project's recent logs, then that field's values.
     const box = page.getByRole('combobox', { name: 'Ara' });
     await box.click();
     await box.pressSequentially('meta');
     await page.getByRole('option', { name: /metadata\.user_id/ }).click();
-    await expect.poll(() => box.inputValue()).toBe('metadata.user_id:');
+    await poll(() => box.inputValue()).toBe('metadata.user_id:');
     await page.getByRole('option', { name: /^42/ }).waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'query-suggestions.png') });
     await page.getByRole('option', { name: /^42/ }).click();
-    await expect.poll(() => box.inputValue()).toBe('metadata.user_id:42 ');
+    await poll(() => box.inputValue()).toBe('metadata.user_id:42 ');
     await box.press('Enter');
-    await expect.poll(() => rows.count()).toBe(1);
-    await expect.poll(() => rows.first().textContent()).toContain('Ödeme alınamadı');
+    await poll(() => rows.count()).toBe(1);
+    await poll(() => rows.first().textContent()).toContain('Ödeme alınamadı');
 
     // A wrong query says where, in Turkish, and is not run.
     await box.fill('metadata.user_id:42 (');
@@ -73,10 +76,10 @@ describe('query language and saved views', () => {
 
     // From the unfiltered screen, the sidebar link brings the query back.
     await page.getByRole('link', { name: 'Loglar', exact: true }).click();
-    await expect.poll(() => rows.count()).toBe(3);
+    await poll(() => rows.count()).toBe(3);
     await sidebarViews.getByRole('link', { name: 'Kullanıcı 42' }).click();
-    await expect.poll(() => rows.count()).toBe(1);
-    await expect.poll(() => box.inputValue()).toBe('metadata.user_id:42');
+    await poll(() => rows.count()).toBe(1);
+    await poll(() => box.inputValue()).toBe('metadata.user_id:42');
     await page.getByText('Görünüm: Kullanıcı 42').waitFor();
 
     expect(errors).toEqual([]);
