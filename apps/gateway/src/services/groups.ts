@@ -24,7 +24,7 @@ import {
   deleteGroup,
   findGroupNotes,
   findGroups,
-  findLogs,
+  findNewestLogs,
   getGroup,
   sumRollupsByLevel,
   summarizeGroups,
@@ -150,7 +150,8 @@ export async function findGroupLogPage(deps: ReadDeps, projectId: string, groupI
   const filter = { groupId, levels: query.levels, from: query.from, before: query.before };
   const filtered = Boolean(query.levels?.length || query.from || query.before);
   const [rows, counted] = await Promise.all([
-    findLogs(deps.database.sql, projectId, filter, { skip: query.skip, limit: query.limit }),
+    // The group's last day, then its last week, before all days (see findNewestLogs).
+    findNewestLogs(deps.database.sql, projectId, filter, { skip: query.skip, limit: query.limit }, [1, 7].map((d) => new Date(group.lastSeen.getTime() - d * DAY_MS))),
     filtered ? countLogsCapped(deps.database.sql, projectId, filter, SEARCH_COUNT_CAP) : undefined,
   ]);
   const total = counted ? [...counted.byLevel.values()].reduce((a, b) => a + b, 0) : group.count;

@@ -14,7 +14,7 @@ import {
   type LogPage,
   type LogStats,
 } from '@seyir/domain';
-import { countLogsByLevel, countLogsCapped, findLogs, getLog, sampleLogFields, type LogDetailRow, type LogFilter, type LogListRow } from '@seyir/db';
+import { countLogsByLevel, countLogsCapped, findLogs, findNewestLogs, findRollupWindowStart, getLog, sampleLogFields, type LogDetailRow, type LogFilter, type LogListRow } from '@seyir/db';
 import { timeOfLogId } from '@seyir/pipeline';
 import type { AppDeps } from '../deps.js';
 
@@ -75,13 +75,24 @@ function cardsOf(byLevel: Map<string, number>): LogCounts {
   return { total, error: n('ERROR') + n('CRITICAL'), warning: n('WARNING'), info: n('INFO') };
 }
 
+/**
+ * The page's rows. Newest first without text search (the usual view), the hourly rollups tell
+ * how far back the page reaches, and only those days are read (`findNewestLogs`).
+ */
+async function findPage(deps: ReadDeps, projectId: string, filter: LogFilter, query: LogListQuery): Promise<LogListRow[]> {
+  const sql = deps.database.sql;
+  const page = { skip: query.skip, limit: query.limit };
+  if (query.sortBy !== 'timestamp' || query.sortOrder !== 'desc' || filter.search || filter.query) {
+    return findLogs(sql, projectId, filter, { ...page, sortBy: query.sortBy, sortOrder: query.sortOrder });
+  }
+  const start = await findRollupWindowStart(sql, projectId, { levels: filter.levels, environment: filter.environment, from: filter.from, before: filter.before }, page.skip + page.limit);
+  return findNewestLogs(sql, projectId, filter, page, start ? [start] : []);
+}
+
 /** One page of a project's logs with its total and the four count cards, for the same filters. */
 export async function findLogPage(deps: ReadDeps, projectId: string, query: LogListQuery): Promise<LogPage> {
   const filter = toLogFilter(query, deps.now());
-  const [rows, counted] = await Promise.all([
-    findLogs(deps.database.sql, projectId, filter, { skip: query.skip, limit: query.limit, sortBy: query.sortBy, sortOrder: query.sortOrder }),
-    countByLevel(deps, projectId, filter),
-  ]);
+  const [rows, counted] = await Promise.all([findPage(deps, projectId, filter, query), countByLevel(deps, projectId, filter)]);
   const counts = cardsOf(counted.byLevel);
   return {
     items: rows.map(presentLogItem),

@@ -75,3 +75,20 @@ export async function countLogsByLevel(sql: SqlClient, projectId: string, filter
   }
   return rollups;
 }
+
+/**
+ * The latest rollup hour from which the project has at least `count` logs matching `filter`
+ * (counting back from the newest hour), or undefined when it has fewer in all: the start of
+ * the shortest window that holds a page (see `findNewestLogs`).
+ */
+export async function findRollupWindowStart(sql: SqlClient, projectId: string, filter: RollupFilter, count: number): Promise<Date | undefined> {
+  const params = new SqlParams();
+  const where = rollupWhere([projectId], filter, params);
+  const { rows } = await sql.query<{ hour: Date | string }>(
+    `SELECT s.hour FROM (
+       SELECT r.hour, sum(sum(r.count)) OVER (ORDER BY r.hour DESC) AS running FROM log_rollups_hourly r WHERE ${where} GROUP BY r.hour
+     ) s WHERE s.running >= ${params.add(count)} ORDER BY s.hour DESC LIMIT 1`,
+    params.values,
+  );
+  return rows[0] ? new Date(rows[0].hour) : undefined;
+}

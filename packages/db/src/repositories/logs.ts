@@ -84,6 +84,29 @@ export async function findLogs(sql: SqlClient, projectId: string, filter: LogFil
 }
 
 /**
+ * One page of logs, newest first, read from the first of `windowStarts` (oldest last) whose
+ * window `[start, now]` holds the whole page, else from all days. The answer is the same as
+ * `findLogs` without windows (a window holds every log newer than its start), but a short
+ * window lets PostgreSQL plan and read only its few day partitions instead of all of them:
+ * the cost follows the page, not the table's age.
+ */
+export async function findNewestLogs(
+  sql: SqlClient,
+  projectId: string,
+  filter: LogFilter,
+  page: { skip: number; limit: number },
+  windowStarts: readonly Date[],
+): Promise<LogListRow[]> {
+  const options = { ...page, sortBy: 'timestamp' as const, sortOrder: 'desc' as const };
+  for (const start of windowStarts) {
+    if (filter.from && filter.from >= start) break; // the filter's own range is narrower
+    const rows = await findLogs(sql, projectId, { ...filter, from: start }, options);
+    if (rows.length === page.limit) return rows;
+  }
+  return findLogs(sql, projectId, filter, options);
+}
+
+/**
  * Counts a project's logs matching `filter` per level by reading them, stopping after `cap`
  * rows: `capped` says the count stopped there (the per-level split is then of those rows only).
  */
@@ -142,16 +165,25 @@ export async function getLog(sql: SqlClient, projectId: string, logId: string, t
   };
 }
 
-/** The newest logs across several projects (one short index scan per project, then merged). */
-export async function findRecentLogs(sql: SqlClient, projectIds: readonly string[], limit: number): Promise<LogListRow[]> {
+/**
+ * The newest logs across several projects (one short index scan per project, then merged).
+ * Read from the last day first, so only its partitions are planned; from all days when the
+ * last day holds fewer than `limit` (the same answer either way).
+ */
+export async function findRecentLogs(sql: SqlClient, projectIds: readonly string[], limit: number, now = new Date()): Promise<LogListRow[]> {
   if (projectIds.length === 0) return [];
-  const { rows } = await sql.query<RawLog>(
-    `SELECT r.* FROM unnest($1::uuid[]) AS p(id)
-     CROSS JOIN LATERAL (SELECT ${LOG_LIST_COLUMNS} FROM logs l WHERE l.project_id = p.id ORDER BY l.timestamp DESC, l.id DESC LIMIT $2) r
-     ORDER BY r.timestamp DESC, r.id DESC LIMIT $2`,
-    [projectIds, limit],
-  );
-  return rows.map(toLogListRow);
+  const read = async (since: Date | null) =>
+    (
+      await sql.query<RawLog>(
+        `SELECT r.* FROM unnest($1::uuid[]) AS p(id)
+         CROSS JOIN LATERAL (SELECT ${LOG_LIST_COLUMNS} FROM logs l WHERE l.project_id = p.id ${since ? 'AND l.timestamp >= $3' : ''}
+                             ORDER BY l.timestamp DESC, l.id DESC LIMIT $2) r
+         ORDER BY r.timestamp DESC, r.id DESC LIMIT $2`,
+        since ? [projectIds, limit, since] : [projectIds, limit],
+      )
+    ).rows;
+  const recent = await read(new Date(now.getTime() - 86_400_000));
+  return (recent.length === limit ? recent : await read(null)).map(toLogListRow);
 }
 
 /** The custom parts of a sampled log; each JSON column only when small enough to be worth reading. */

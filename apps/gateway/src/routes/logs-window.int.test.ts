@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../test/test-gateway.js';
+import { logSeeder } from './logs-test-seed.js';
+
+/**
+ * Newest-first pages are read from the shortest window of days that holds them (sized from the
+ * hourly rollups, or the group's last_seen), falling back to all days when it does not: the
+ * answer must be the same as reading everything, whatever the rollups say.
+ */
+let gw: TestGateway;
+let owner: string;
+let projectId: string;
+let groupId: string;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const now = Date.now();
+const ages = [1 * HOUR, 2 * HOUR, 3 * DAY, 3 * DAY + HOUR, 3 * DAY + 2 * HOUR, 20 * DAY, 20 * DAY + HOUR, 20 * DAY + 2 * HOUR];
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  ({ token: owner } = await gw.api.signUp('pencere'));
+  projectId = (await gw.api.createProject(owner, 'Pencere')).id;
+  const seeded = await logSeeder(gw)(
+    projectId,
+    ages.map((age, i) => ({ message: `Kayıt ${i} işlendi`, at: now - age })),
+  );
+  groupId = seeded.groups[0]!.groupId;
+});
+afterAll(() => gw?.close());
+
+const messages = async (path: string) => (await gw.api.get(path, owner)).body.items.map((l: any) => l.message);
+const all = ages.map((_, i) => `Kayıt ${i} işlendi`);
+
+describe('newest-first pages read from a window of days', () => {
+  it('answers every page as if all days were read', async () => {
+    const logs = `/api/v1/projects/${projectId}/logs/`;
+    expect(await messages(`${logs}?limit=2`)).toEqual(all.slice(0, 2));
+    expect(await messages(`${logs}?limit=4`)).toEqual(all.slice(0, 4));
+    expect(await messages(`${logs}?limit=3&skip=4`)).toEqual(all.slice(4, 7));
+    expect(await messages(`${logs}?limit=50&skip=6`)).toEqual(all.slice(6));
+    expect(await messages(`/api/v1/projects/${projectId}/groups/${groupId}/logs?limit=6`)).toEqual(all.slice(0, 6));
+    expect(await messages(`/api/v1/projects/${projectId}/groups/${groupId}/logs?limit=2&skip=5`)).toEqual(all.slice(5, 7));
+    const recent = (await gw.api.get('/api/v1/dashboard/logs/recent?limit=10', owner)).body.map((l: any) => l.message);
+    expect(recent).toEqual(all);
+  });
+
+  it('still answers the whole page when the rollups overstate the newest hours', async () => {
+    await gw.deps.database.sql.query(`UPDATE log_rollups_hourly SET count = count + 100 WHERE project_id = $1 AND hour > now() - interval '3 hours'`, [projectId]);
+    expect(await messages(`/api/v1/projects/${projectId}/logs/?limit=5`)).toEqual(all.slice(0, 5));
+  });
+});
