@@ -50,8 +50,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options.dataDir ?? 'memory://');
 }
 
+/**
+ * PostgreSQL ends a transaction whose client has gone silent this long (ms). A process frozen
+ * or cut off mid-transaction keeps its connection open, and with it the locks on the rows it
+ * wrote: without this, the rerun of a stalled ingest job would wait on them indefinitely.
+ * Our transactions only ever wait on their own queries, never on the client, for this long.
+ */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 15_000;
+
+/**
+ * The pool listens for errors on idle clients only. A checked-out client whose server ends the
+ * connection between two queries (a restart, the idle-in-transaction timeout, an operator)
+ * emits 'error' with no listener, which would crash the process: note it instead, so the client
+ * is dropped on release and the caller's next query fails like any other. Answers the unwatch.
+ */
+function watchCheckedOut(client: pg.PoolClient, onLost: () => void): () => void {
+  const listener = () => onLost();
+  client.on('error', listener);
+  return () => client.off('error', listener);
+}
+
 function openPostgres(url: string, max: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
@@ -69,6 +95,9 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     transaction: async (fn) => {
       const client = await pool.connect();
       let broken = false;
+      const lost = watchCheckedOut(client, () => {
+        broken = true;
+      });
       try {
         await client.query('BEGIN');
         const result = await fn(clientOf(client));
@@ -80,16 +109,22 @@ function openPostgres(url: string, max: number): DatabaseHandle {
         });
         throw error;
       } finally {
+        lost();
         // A connection whose ROLLBACK failed is in an unknown state: drop it from the pool.
         client.release(broken);
       }
     },
     session: async (fn) => {
       const client = await pool.connect();
+      let broken = false;
+      const lost = watchCheckedOut(client, () => {
+        broken = true;
+      });
       try {
         return await fn(clientOf(client));
       } finally {
-        client.release();
+        lost();
+        client.release(broken);
       }
     },
     ping: async () => {
