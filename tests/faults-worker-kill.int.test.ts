@@ -5,8 +5,8 @@ import type { AppProcess } from '../bench/ingest/processes.js';
 import { exactlyOnce, makeLogs, newProject, postBatch, startTopology, storedCount, storedState, waitUntilStored, type Gateway, type TestProject, type Topology } from './faults/topology.js';
 
 /**
- * Fault: an ingest worker process is SIGKILLed in the middle of a batch, and a new one is
- * started. BullMQ's stalled-job check must hand the killed worker's jobs to the new one (within
+ * Fault: an ingest worker process is SIGKILLed (or frozen with SIGSTOP, as a paused VM or a
+ * host cut off would be) in the middle of a batch, and a new one is started. BullMQ's stalled-job check must hand the killed worker's jobs to the new one (within
  * the lock duration plus the stalled interval, seconds), and the idempotent batch transaction
  * must store and count every accepted log exactly once, whether the kill came before the
  * transaction committed or after it committed but before the job was marked done.
@@ -81,7 +81,7 @@ async function warmProject(): Promise<{ project: TestProject; accepted: string[]
   return { project, accepted: [...first.messages] };
 }
 
-describe('a worker killed with SIGKILL in the middle of a batch', () => {
+describe('a worker lost in the middle of a batch', () => {
   it('before the batch committed: a new worker takes the job up again and every log is stored and counted once', { timeout: 300_000 }, async () => {
     const workerA = await topology.startWorker();
     const { project, accepted } = await warmProject();
@@ -146,5 +146,47 @@ describe('a worker killed with SIGKILL in the middle of a batch', () => {
     expect(rerun.stalledCounter).toBeGreaterThanOrEqual(1);
     expect(rerun.returnvalue).toMatchObject({ inserted: 0 }); // already stored: the rerun inserted and counted nothing
     await workerB.stop();
+  });
+
+  it('frozen (SIGSTOP) with its transaction open: the job runs again elsewhere, and nothing doubles when it wakes', { timeout: 300_000 }, async () => {
+    // A frozen process (or a lost host) keeps its connection open: PostgreSQL must end the
+    // abandoned transaction itself, or the rerun waits for its uncommitted rows forever.
+    const workerA = await topology.startWorker();
+    const { project, accepted } = await warmProject();
+    const lock = await lockUsageRow(project);
+    const result = await postBatch(gateway.api, project.key, makeLogs('donmuş', 1000));
+    expect(result.status).toBe(202);
+    accepted.push(...result.messages);
+    const [pid] = await waitForBlockedBatch();
+    const [job] = await topology.queue.getActive();
+    expect(job).toBeDefined();
+    workerA.child.kill('SIGSTOP');
+    try {
+      await lock.release();
+      await waitFor(
+        'the frozen worker’s transaction to sit idle',
+        async () => (await topology.database.sql.query<{ state: string }>('SELECT state FROM pg_stat_activity WHERE pid = $1', [pid])).rows[0]?.state === 'idle in transaction',
+        30_000,
+        50,
+      );
+      const frozenAt = Date.now();
+      const workerB = await topology.startWorker();
+      await waitUntilStored(topology, project.projectId, accepted.length, 180_000);
+      console.info(`[faults] worker frozen mid-transaction: batch stored by another ${Math.round((Date.now() - frozenAt) / 1000)} s later`);
+      expect((await topology.queue.getJob(job!.id!))!.returnvalue).toMatchObject({ inserted: 1000 });
+      // The frozen worker wakes up: its transaction is gone and its job is someone else's.
+      workerA.child.kill('SIGCONT');
+      const after = await postBatch(gateway.api, project.key, makeLogs('uyandı', 10));
+      expect(after.status).toBe(202);
+      accepted.push(...after.messages);
+      await waitUntilStored(topology, project.projectId, accepted.length);
+      expect(await storedState(topology.database, project, accepted)).toMatchObject(exactlyOnce(1020));
+      // … and goes on working: its lost connection is an error to retry, not a crash.
+      expect({ exitCode: workerA.child.exitCode, signal: workerA.child.signalCode }).toEqual({ exitCode: null, signal: null });
+      await workerB.stop();
+    } finally {
+      workerA.child.kill('SIGCONT');
+      await workerA.stop();
+    }
   });
 });
