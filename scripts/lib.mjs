@@ -55,7 +55,9 @@ export function ensureWebBuild() {
   // The browser tests (apps/web/e2e) are not part of the build.
   if (mtime(join(web, 'dist', 'index.html')) > Math.max(newestFile(web, ['e2e']), newestFile(join(ROOT, 'packages', 'domain')))) return;
   log('web arayüzü derleniyor…');
-  const code = run('npm', ['run', 'build', '-w', '@seyir/web']);
+  // NODE_ENV decides React's build: a caller's 'test' or 'development' (vitest sets one) would ship
+  // React's development bundle, three times the size.
+  const code = run('npm', ['run', 'build', '-w', '@seyir/web'], { env: { ...process.env, NODE_ENV: 'production' } });
   if (code !== 0) throw new Error('web build failed');
 }
 

@@ -107,12 +107,6 @@ export default function LogsPage() {
   const skip = Math.max(0, Number(params.get('skip')) || 0);
   const viewId = params.get('view') ?? '';
   const navigate = useNavigate();
-  const { data: project } = useGetProjectQuery(projectId);
-  const { data: fieldData } = useGetLogFieldsQuery(projectId);
-  const { data: views } = useGetViewsQuery(projectId);
-  const activeView = views?.find((v) => v.id === viewId);
-  const canWrite = !!project && project.my_role !== 'viewer';
-
   const args = {
     projectId,
     skip,
@@ -121,7 +115,14 @@ export default function LogsPage() {
     start_time: localInputToIso(applied.start_time),
     end_time: localInputToIso(applied.end_time),
   };
+  // The list is asked for first, and the search suggestions only once it is in: the embedded
+  // database answers one query at a time, and the table is what the user waits for.
   const { data, isLoading, isFetching, isError, error, refetch } = useGetLogsQuery(args);
+  const { data: project } = useGetProjectQuery(projectId);
+  const { data: views } = useGetViewsQuery(projectId);
+  const { data: fieldData } = useGetLogFieldsQuery(projectId, { skip: !data });
+  const activeView = views?.find((v) => v.id === viewId);
+  const canWrite = !!project && project.my_role !== 'viewer';
   // A refused query (422) shows under the search box rather than as a toast.
   const queryRefused = isError && !!applied.q && (error as { status?: unknown } | undefined)?.status === 422;
 
