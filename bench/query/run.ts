@@ -94,6 +94,16 @@ async function main(): Promise<void> {
       logs_search: ['zeytinyağı', 'İSTANBUL', '"bağlantı havuzu"', 'timeout -celery', 'sipariş ankara'].map((s) => `${p}/logs/?search=${encodeURIComponent(s)}`),
       log_detail: ids.map((r) => `${p}/logs/${r.id}`),
       logs_stats_summary: [`${p}/logs/stats/summary`, `${p}/logs/stats/summary?environment=production&start_time=${iso(t - 7 * DAY - 1234567)}`],
+      // The search language (q): a custom JSON field (GIN jsonb_path_ops on context/metadata), a tag
+      // (GIN on tags), and level + env + custom field + text over the last 24 hours.
+      logs_custom_field: ['u42', 'u1234', 'u777', 'u4999'].map((u) => `${p}/logs/?q=${encodeURIComponent(`context.user.id:${u}`)}`).concat(`${p}/logs/?q=${encodeURIComponent('metadata.funcName:handle_stock')}`),
+      logs_tag_filter: ['tags:kargo', 'tags:odeme', 'tags:slow', 'tags:altyapi -level:debug'].map((q) => `${p}/logs/?q=${encodeURIComponent(q)}`),
+      logs_combined: [
+        'level:>=warning env:production tags:db bağlantı since:24h',
+        'level:error env:staging metadata.funcName:handle_payments ödeme since:24h',
+        'level:>=error env:production context.user.id:u42 since:24h',
+        '(level:critical OR response.status_code:>=500) env:production timeout since:24h',
+      ].map((q) => `${p}/logs/?q=${encodeURIComponent(q)}`),
       groups_list: [`${p}/groups?days=30`, `${p}/groups?days=7&sort_by=count`, `${p}/groups?days=30&environment=staging&status=unresolved`],
       groups_summary: [`${p}/groups/summary?days=30`, `${p}/groups/summary?days=7&environment=production`],
       group_logs: groups.map((g) => `${p}/groups/${g.id}/logs`),

@@ -1,3 +1,5 @@
+import { QUERY_LANGUAGE_REFERENCE, QUERY_LIMITS_TEXT } from '@seyir/domain';
+
 /** The page's own words (Turkish, as the product). */
 const TEXT = {
   title: 'Seyir API başvurusu',
@@ -8,7 +10,22 @@ const TEXT = {
   responses: 'Yanıtlar',
   required: 'zorunlu',
   schema: 'Şema',
+  queryLanguage: 'Sorgu dili',
+  queryIntro: 'Loglar ekranının arama kutusu ile logs, logs/stats/summary ve groups uç noktalarının q parametresi bu dili konuşur.',
+  queryExample: 'Örnek',
+  queryMeaning: 'Anlamı',
 } as const;
+
+/** The search language's reference (packages/domain/src/query/reference.ts) as HTML. */
+function renderQueryLanguage(): string {
+  const sections = QUERY_LANGUAGE_REFERENCE.map(
+    (section) => `<h3>${esc(section.title)}</h3>${section.intro ? `<p>${esc(section.intro)}</p>` : ''}
+<table><tr><th>${TEXT.queryExample}</th><th>${TEXT.queryMeaning}</th></tr>${section.rows
+      .map((row) => `<tr><td><code>${esc(row.example)}</code></td><td>${esc(row.meaning)}</td></tr>`)
+      .join('')}</table>`,
+  ).join('\n');
+  return `<h2 id="sorgu-dili">${TEXT.queryLanguage}</h2><p>${TEXT.queryIntro}</p>${sections}<p>${esc(QUERY_LIMITS_TEXT)}</p>`;
+}
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -72,12 +89,13 @@ body{font:15px/1.5 system-ui,sans-serif;max-width:980px;margin:0 auto;padding:24
 h2{border-bottom:1px solid #e5e7eb;padding-top:16px}.op{border:1px solid #e5e7eb;border-radius:8px;padding:8px 16px;margin:12px 0}
 .m{display:inline-block;min-width:64px;text-align:center;border-radius:4px;color:#fff;font-size:13px;padding:2px 6px}
 .m-get{background:#2563eb}.m-post{background:#16a34a}.m-put{background:#d97706}.m-patch{background:#7c3aed}.m-delete{background:#dc2626}
-.auth{color:#6b7280;font-size:13px;margin-left:8px}table{border-collapse:collapse}td{border-top:1px solid #f3f4f6;padding:2px 12px 2px 0;vertical-align:top}
+.auth{color:#6b7280;font-size:13px;margin-left:8px}table{border-collapse:collapse}th{text-align:left;padding:2px 12px 2px 0}td{border-top:1px solid #f3f4f6;padding:2px 12px 2px 0;vertical-align:top}
 pre{background:#f9fafb;padding:8px;overflow:auto;font-size:12px}nav{margin:8px 0 16px}
 </style></head><body>
 <h1>${TEXT.title} <small>${esc(document.info?.version ?? '')}</small></h1>
 <p>${TEXT.intro} <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1)</p>
-<nav>${nav}</nav>
+<nav><a href="#sorgu-dili">${TEXT.queryLanguage}</a> · ${nav}</nav>
+${renderQueryLanguage()}
 ${sections}
 </body></html>`;
 }

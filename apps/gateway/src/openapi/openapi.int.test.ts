@@ -57,4 +57,12 @@ describe('GET /docs', () => {
     expect(html).toContain('/api/openapi.json');
     for (const path of Object.keys(document.paths)) expect(html).toContain(`<code>${path.replace(/&/g, '&#38;')}</code>`);
   });
+
+  it('documents the search language with its Turkish examples', async () => {
+    const html = await (await fetch(`${gw.api.baseUrl}/docs`)).text();
+    expect(html).toContain('<h2 id="sorgu-dili">Sorgu dili</h2>');
+    expect(html).toContain('<code>level:&#62;=warning</code>');
+    expect(html).toContain('<code>context.order.id:&#34;A-17&#34;</code>');
+    expect(html).toContain('Bir sorgu en fazla 1000 karakter');
+  });
 });

@@ -7,3 +7,4 @@ export * from './parse-query.js';
 export * from './query-param.js';
 export * from './field-summary.js';
 export * from './match-log.js';
+export * from './reference.js';
