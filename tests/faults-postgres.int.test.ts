@@ -8,7 +8,8 @@ import { exactlyOnce, makeLogs, newProject, postBatch, startTopology, storedStat
  * jobs fail and retry with backoff, and once PostgreSQL is back every accepted log is stored
  * once and every count (groups, hourly rollups, monthly usage) matches.
  */
-const MAX_WAITING = 60;
+// Above what the first phase can queue (one batch per ≥ 100 ms for about 7 s), so only the second fills it.
+const MAX_WAITING = 150;
 let topology: Topology;
 
 beforeAll(async () => {
