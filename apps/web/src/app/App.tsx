@@ -15,6 +15,8 @@ const PricingPage = lazyPage(() => import('../features/public/PricingPage'));
 const ContactPage = lazyPage(() => import('../features/public/ContactPage'));
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'));
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'));
 const NotFoundPage = lazyPage(() => import('../features/public/NotFoundPage'));
 
 const AppLayout = lazyPage(() => import('../features/shell/AppLayout'));
@@ -38,6 +40,8 @@ const PUBLIC_PAGES: Array<[string, LazyPage]> = [
   ['/contact', ContactPage],
   ['/login', LoginPage],
   ['/register', RegisterPage],
+  ['/forgot-password', ForgotPasswordPage],
+  ['/reset-password', ResetPasswordPage],
 ];
 
 const SIGNED_IN_PAGES: Array<[string, LazyPage]> = [
@@ -78,6 +82,8 @@ export function AppRoutes() {
           <Route path="contact" element={<ContactPage />} />
           <Route path="login" element={<LoginPage />} />
           <Route path="register" element={<RegisterPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route element={<RequireAuth />}>

@@ -305,6 +305,37 @@ export const PROFILE = {
   deleteAccount: 'Hesabı Sil',
 } as const;
 
+export const BILLING = {
+  planSection: 'Plan ve Faturalama',
+  currentPlan: 'Mevcut planınız',
+  betaNote: 'Beta süresince tüm planlar ücretsiz; plan değişikliği bir şey tutmaz.',
+  limits: (projects: string, logs: string, days: number) => `${projects} · Aylık ${logs} log · ${days} gün saklama`,
+  unlimitedProjects: 'Sınırsız proje',
+  projects: (n: number) => `${n} proje`,
+  choose: 'Geçmek istediğiniz plan',
+  getQuote: 'Fiyatı Hesapla',
+  quoteTitle: 'Plan değişikliği özeti',
+  charge: (amount: string) => `Ayın kalanı için ödenecek tutar: ${amount}`,
+  credit: (amount: string) => `Ayın kalanı için hesabınıza alacak: ${amount}`,
+  none: 'Bu değişiklik için bir ücret veya alacak oluşmaz.',
+  days: (remaining: number, total: number) => `Ayın ${total} gününden ${remaining} günü kaldı (bugün dahil).`,
+  confirm: 'Onayla ve Planı Değiştir',
+  cancel: 'Vazgeç',
+  changed: (plan: string) => `Planınız ${plan} olarak değiştirildi.`,
+  changeFailed: 'Plan değiştirilirken bir hata oluştu.',
+  history: 'Plan geçmişi',
+  historyRow: (from: string, to: string) => `${from} → ${to}`,
+  loadFailed: 'Plan bilgileri yüklenirken bir hata oluştu.',
+  usageSection: 'Bu Ayın Kullanımı',
+  usageLogs: 'Bu ay gelen loglar',
+  usageQuota: 'Aylık kota',
+  usageOverage: 'Kota aşımı (log)',
+  usageFee: 'Aşım ücreti',
+  usagePercent: (percent: string) => `Kotanın ${percent} kullanıldı`,
+  usageFailed: 'Kullanım bilgileri yüklenirken bir hata oluştu.',
+  lira: (amount: string) => `${amount} ₺`,
+} as const;
+
 export const PERFORMANCE = {
   title: 'Performans',
   subtitle: 'Python entegrasyonlarının gönderdiği istek süreleri: rota başına hız, hata oranı ve gecikme yüzdelikleri.',

@@ -94,6 +94,28 @@ export const LOGIN = {
   registerLink: 'Kayıt olun',
 } as const;
 
+export const FORGOT_PASSWORD = {
+  title: 'Şifremi Unuttum',
+  intro: 'Hesabınızın e-posta adresini girin; şifrenizi sıfırlamanız için bir bağlantı gönderelim.',
+  email: 'E-posta',
+  submit: 'Bağlantı Gönder',
+  submitting: 'Gönderiliyor…',
+  failed: 'İstek gönderilirken bir hata oluştu. Lütfen tekrar deneyin.',
+  backToLogin: 'Giriş sayfasına dön',
+} as const;
+
+export const RESET_PASSWORD = {
+  title: 'Yeni Şifre Belirle',
+  intro: 'Hesabınız için yeni bir şifre girin. Şifreniz değişince açık oturumlarınızın hepsi kapanır.',
+  newPassword: 'Yeni şifre',
+  passwordConfirm: 'Yeni şifre (tekrar)',
+  submit: 'Şifreyi Sıfırla',
+  submitting: 'Kaydediliyor…',
+  missingToken: 'Bu bağlantı eksik veya hatalı. Lütfen e-postadaki bağlantıyı eksiksiz açın ya da yeni bir bağlantı isteyin.',
+  failed: 'Şifre sıfırlanırken bir hata oluştu. Lütfen tekrar deneyin.',
+  requestNew: 'Yeni bağlantı iste',
+} as const;
+
 export const REGISTER = {
   title: 'Kayıt Ol',
   intro: 'Ücretsiz hesabınızı oluşturun',

@@ -67,6 +67,7 @@ export const PRICING = {
   betaText: 'Beta dönemi boyunca tüm özellikler ücretsiz. Erken katılanlar özel avantajlardan yararlanacak.',
   free: 'Ücretsiz',
   perMonth: '/ay',
+  listPrice: (price: string) => `Beta sonrası fiyat: ${price} / ay`,
   price: (price: string) => `${price} ₺`,
   popular: 'En Popüler',
   noCard: 'Ücretsiz plan için kredi kartı gerekmez.',

@@ -74,9 +74,9 @@ export default function LoginPage() {
           <TextField label={LOGIN.password} name="password" type="password" autoComplete="current-password" value={values.password} error={errors.password} onChange={(e) => setField('password', e.target.value)} />
           <div className="flex items-center justify-between gap-2">
             <CheckboxField label={LOGIN.rememberMe} name="remember_me" checked={values.remember_me} onChange={(e) => setField('remember_me', e.target.checked)} />
-            <a href="#" className="text-sm text-indigo-700 hover:underline dark:text-indigo-300">
+            <Link to="/forgot-password" className="text-sm text-indigo-700 hover:underline dark:text-indigo-300">
               {LOGIN.forgot}
-            </a>
+            </Link>
           </div>
           <Button type="submit" className="w-full" loading={busy} loadingText={LOGIN.submitting}>
             {LOGIN.submit}

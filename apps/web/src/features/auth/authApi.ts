@@ -1,4 +1,4 @@
-import type { PasswordChangeInput, ProfileUpdateInput, RegisterInput, User } from '@seyir/domain';
+import type { ForgotPasswordInput, PasswordChangeInput, ProfileUpdateInput, RegisterInput, ResetPasswordInput, User } from '@seyir/domain';
 import { apiSlice } from '../api/apiSlice';
 
 export interface LoginArgs {
@@ -40,6 +40,13 @@ export const authApi = apiSlice.injectEndpoints({
     deleteAccount: builder.mutation<unknown, { password: string }>({
       query: (body) => ({ url: '/auth/me', method: 'DELETE', body }),
     }),
+    /** Same answer whether the address has an account or not. */
+    forgotPassword: builder.mutation<{ detail: string }, ForgotPasswordInput>({
+      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
+    }),
+    resetPassword: builder.mutation<{ detail: string }, ResetPasswordInput>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
+    }),
     logout: builder.mutation<unknown, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),
     }),
@@ -53,4 +60,6 @@ export const {
   useChangePasswordMutation,
   useDeleteAccountMutation,
   useLogoutMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
 } = authApi;

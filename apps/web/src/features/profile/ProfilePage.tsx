@@ -7,6 +7,8 @@ import { useZodForm } from '../../lib/useZodForm';
 import { AUTH_MESSAGES, NAV } from '../../messages';
 import { PROFILE } from '../../messages/app';
 import { errorDetail, errorFields } from '../api/errors';
+import { PlanSection } from '../billing/PlanSection';
+import { UsagePanel } from '../billing/UsagePanel';
 import { useChangePasswordMutation, useDeleteAccountMutation, useUpdateProfileMutation } from '../auth/authApi';
 import { loggedOut, selectCurrentUser, tokenReceived, userLoaded } from '../auth/authSlice';
 import { logout } from '../auth/session';
@@ -192,6 +194,8 @@ export default function ProfilePage() {
         <ProfileForm />
         <PasswordForm />
         <PreferencesForm />
+        <PlanSection />
+        <UsagePanel />
         <AccountSection />
       </div>
     </>

@@ -6,9 +6,24 @@ import { selectIsSignedIn } from '../auth/authSlice';
 import { usePlans } from './plans';
 import { usePageTitle } from '../../lib/usePageTitle';
 
-/** §2: '0' reads 'Ücretsiz'; any other price '{price} ₺' with '/ay'. */
-export function PlanPrice({ price }: { price: number }) {
-  if (price === 0) return <span className="text-3xl font-bold">{PRICING.free}</span>;
+/**
+ * §2: '0' reads 'Ücretsiz'; any other price '{price} ₺' with '/ay'. In beta every price is 0 and
+ * the table's own price is shown struck through beside it.
+ */
+export function PlanPrice({ price, listPrice = price }: { price: number; listPrice?: number }) {
+  if (price === 0) {
+    return (
+      <span>
+        <span className="text-3xl font-bold">{PRICING.free}</span>
+        {listPrice > 0 && (
+          <s className="ml-2 text-sm text-slate-500 dark:text-slate-400" aria-label={PRICING.listPrice(PRICING.price(formatNumberTr(listPrice)))}>
+            {PRICING.price(formatNumberTr(listPrice))}
+            {PRICING.perMonth}
+          </s>
+        )}
+      </span>
+    );
+  }
   return (
     <span>
       <span className="text-3xl font-bold">{PRICING.price(formatNumberTr(price))}</span>
@@ -35,7 +50,7 @@ function PlanCard({ plan, ctaTarget }: { plan: Plan; ctaTarget: string }) {
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{plan.description}</p>
       <p className="mt-4 text-slate-900 dark:text-white">
-        <PlanPrice price={plan.price} />
+        <PlanPrice price={plan.price} listPrice={plan.listPrice} />
       </p>
       <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-700 dark:text-slate-300">
         {plan.features.map((f) => (

@@ -24,6 +24,17 @@ describe('PricingPage and FAQ read one plan table', () => {
     expect(screen.getByRole('link', { name: 'Özellikleri Keşfedin' })).toHaveAttribute('href', '/features');
   });
 
+  it('shows every plan free in beta, with the table price struck through', async () => {
+    server.use(http.get(api('/plans'), () => HttpResponse.json({ preset: 'pricing', beta: true, plans: getPlanTable({ beta: true }) })));
+    renderWithProviders(<PricingPage />, { route: '/pricing' });
+    expect(screen.getByText('Şu an tamamen ücretsiz!')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Beta sonrası fiyat: 99 ₺ / ay')).toBeInTheDocument();
+    expect(screen.getByLabelText('Beta sonrası fiyat: 199 ₺ / ay')).toBeInTheDocument();
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(3);
+    for (const card of cards) expect(card).toHaveTextContent('Ücretsiz');
+  });
+
   it('sends signed-in users to the dashboard', async () => {
     server.use(http.get(api('/plans'), () => HttpResponse.json({ preset: 'pricing', beta: false, plans: getPlanTable('pricing') })));
     renderWithProviders(<PricingPage />, { route: '/pricing', signedInAs: ownerUser });

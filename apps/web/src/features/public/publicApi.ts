@@ -8,7 +8,7 @@ export interface PlansResponse {
 }
 
 /** What the pages show if the server cannot be reached: the same table the server uses. */
-export const FALLBACK_PLANS: PlansResponse = { preset: 'pricing', beta: true, plans: [...getPlanTable('pricing')] };
+export const FALLBACK_PLANS: PlansResponse = { preset: 'pricing', beta: true, plans: [...getPlanTable({ preset: 'pricing', beta: true })] };
 
 export const publicApi = apiSlice.injectEndpoints({
   endpoints: (builder) => ({
