@@ -11,14 +11,14 @@ export interface AcceptedBatch {
  * Validates every item of a request on its own: the good ones become one job (each with an id
  * made now, so a retried job stores nothing twice), the bad ones are reported by index.
  */
-export function acceptBatch(items: unknown[], projectId: string, environments: readonly string[], nowMs: number): AcceptedBatch {
+export function acceptBatch(items: unknown[], projectId: string, environments: readonly string[], nowMs: number, sourceChars?: number): AcceptedBatch {
   if (items.length === 0) throw new AppError('VALIDATION_FAILED', INGEST_MESSAGES.emptyBatch);
   if (items.length > INGEST_LIMITS.maxBatchLogs) throw new AppError('PAYLOAD_TOO_LARGE', INGEST_MESSAGES.batchTooLarge);
   const logs: JobLog[] = [];
   const rejected: { index: number; detail: string }[] = [];
   const known = new Set(environments);
   items.forEach((item, index) => {
-    const result = normalizeIngestLog(item, { nowMs });
+    const result = normalizeIngestLog(item, { nowMs, sourceChars });
     if (!result.ok) {
       rejected.push({ index, detail: result.detail });
       return;

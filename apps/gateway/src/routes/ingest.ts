@@ -35,7 +35,7 @@ export function ingestRoutes(deps: AppDeps): Router {
   // parsed here rather than by express.json so that NUL and lone-surrogate escapes, which
   // PostgreSQL cannot store, become U+FFFD first instead of failing the whole batch later.
   router.use(express.text({ limit: INGEST_LIMITS.maxBodyBytes, inflate: true, type: () => true, defaultCharset: 'utf-8' }));
-  router.use((req, _res, next) => {
+  router.use((req, res, next) => {
     const text: unknown = req.body;
     if (typeof text !== 'string' || text.trim() === '') {
       req.body = undefined;
@@ -43,6 +43,7 @@ export function ingestRoutes(deps: AppDeps): Router {
     }
     try {
       req.body = JSON.parse(toStorableJsonText(text)) as unknown;
+      res.locals.bodyChars = text.length;
     } catch {
       return next(new AppError('BAD_REQUEST', SERVER_MESSAGES.invalidJson));
     }
@@ -66,7 +67,7 @@ export function ingestRoutes(deps: AppDeps): Router {
     if (batch && !Array.isArray(body)) throw new AppError('VALIDATION_FAILED', INGEST_MESSAGES.notAnArray);
     if (!batch && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new AppError('VALIDATION_FAILED', INGEST_MESSAGES.notAnObject);
     const items = batch ? (body as unknown[]) : [body];
-    const { job, rejected } = acceptBatch(items, key.projectId, key.environments, deps.now().getTime());
+    const { job, rejected } = acceptBatch(items, key.projectId, key.environments, deps.now().getTime(), res.locals.bodyChars as number | undefined);
     if (!job) {
       res.status(422).json({ detail: rejected[0]?.detail ?? INGEST_MESSAGES.emptyBatch, code: 'VALIDATION_FAILED', accepted: 0, rejected });
       return;

@@ -42,10 +42,10 @@ function optionalText(raw: unknown, field: string, max: number): string | { erro
 }
 
 /** An object field: absent → null; otherwise a JSON object no larger than the limit. */
-function objectField(raw: unknown, field: string): { value: JsonObject | null } | { error: string } {
+function objectField(raw: unknown, field: string, measure: boolean): { value: JsonObject | null } | { error: string } {
   if (raw === undefined || raw === null) return { value: null };
   if (!isObject(raw)) return { error: M.fieldNotObject(field) };
-  if (JSON.stringify(raw).length > L.maxObjectFieldChars) return { error: M.fieldTooLarge(field) };
+  if (measure && JSON.stringify(raw).length > L.maxObjectFieldChars) return { error: M.fieldTooLarge(field) };
   return { value: raw };
 }
 
@@ -69,6 +69,12 @@ export interface NormalizeContext {
   nowMs: number;
   /** Environment of a log that names none. Default 'production'. */
   defaultEnvironment?: string;
+  /**
+   * Length of the JSON text the item came in (the whole request body). When it is within the
+   * object-field limit no field can exceed it, and measuring each field (a JSON.stringify per
+   * field and log) is skipped. Unknown: every field is measured.
+   */
+  sourceChars?: number;
 }
 
 /**
@@ -124,15 +130,16 @@ export function normalizeIngestLog(raw: unknown, ctx: NormalizeContext): ItemRes
     tags = [...new Set(parsed.data.map((t) => t.trim()).filter(Boolean))];
   }
 
+  const measure = ctx.sourceChars === undefined || ctx.sourceChars > L.maxObjectFieldChars;
   const fields: Record<'metadata' | 'context' | 'request' | 'response', JsonObject | null> = { metadata: null, context: null, request: null, response: null };
   for (const name of ['metadata', 'context', 'request', 'response'] as const) {
-    const result = objectField(raw[name], name);
+    const result = objectField(raw[name], name, measure);
     if ('error' in result) return fail(result.error);
     fields[name] = result.value;
   }
 
   let exception: ExceptionInfo | null = null;
-  const rawException = objectField(raw.exception, 'exception');
+  const rawException = objectField(raw.exception, 'exception', measure);
   if ('error' in rawException) return fail(rawException.error);
   if (rawException.value) {
     const parsed = ExceptionSchema.safeParse(rawException.value);

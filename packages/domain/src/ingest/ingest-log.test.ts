@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeIngestLog, type ItemResult } from './ingest-log.js';
+
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+const ok = (result: ItemResult) => {
+  if (!result.ok) throw new Error(result.detail);
+  return result.log;
+};
+
+describe('normalizeIngestLog', () => {
+  it('maps level aliases case-insensitively and refuses unknown levels', () => {
+    expect(ok(normalizeIngestLog({ message: 'a', level: 'warn' }, { nowMs: NOW })).level).toBe('WARNING');
+    expect(ok(normalizeIngestLog({ message: 'a', level: 'FATAL' }, { nowMs: NOW })).level).toBe('CRITICAL');
+    expect(ok(normalizeIngestLog({ message: 'a' }, { nowMs: NOW })).level).toBe('INFO');
+    expect(normalizeIngestLog({ message: 'a', level: 'LOUD' }, { nowMs: NOW })).toEqual({
+      ok: false,
+      detail: 'Geçersiz seviye. DEBUG, INFO, WARNING, ERROR veya CRITICAL olmalıdır.',
+    });
+  });
+
+  it('reads ISO 8601 and epoch seconds or milliseconds, clamps the far future and flags it', () => {
+    const at = NOW - 60_000;
+    expect(ok(normalizeIngestLog({ message: 'a', timestamp: new Date(at).toISOString() }, { nowMs: NOW })).timestampMs).toBe(at);
+    expect(ok(normalizeIngestLog({ message: 'a', timestamp: at / 1000 }, { nowMs: NOW })).timestampMs).toBe(at);
+    expect(ok(normalizeIngestLog({ message: 'a', timestamp: at }, { nowMs: NOW })).timestampMs).toBe(at);
+    const future = ok(normalizeIngestLog({ message: 'a', timestamp: '2030-01-01T00:00:00Z' }, { nowMs: NOW }));
+    expect(future.timestampMs).toBe(NOW);
+    expect(future.clampedFrom).toBe('2030-01-01T00:00:00Z');
+  });
+
+  it('keeps an exception without a message, named after its type and value', () => {
+    expect(ok(normalizeIngestLog({ exception: { type: 'ValueError', value: 'bad amount' } }, { nowMs: NOW })).message).toBe('ValueError: bad amount');
+    expect(normalizeIngestLog({ level: 'ERROR' }, { nowMs: NOW })).toEqual({ ok: false, detail: 'message alanı gereklidir.' });
+  });
+
+  it('refuses an object field over 64 KB, and skips measuring when the whole body was smaller than that', () => {
+    const big = { metadata: { blob: 'x'.repeat(70_000) }, message: 'a' };
+    expect(normalizeIngestLog(big, { nowMs: NOW })).toEqual({ ok: false, detail: 'metadata alanı en fazla 65536 karakter olabilir.' });
+    expect(normalizeIngestLog(big, { nowMs: NOW, sourceChars: 80_000 })).toEqual({ ok: false, detail: 'metadata alanı en fazla 65536 karakter olabilir.' });
+    const small = { metadata: { user: 42 }, message: 'a' };
+    expect(ok(normalizeIngestLog(small, { nowMs: NOW, sourceChars: 40 })).metadata).toEqual({ user: 42 });
+    expect(normalizeIngestLog({ message: 'a', context: [1, 2] }, { nowMs: NOW, sourceChars: 40 })).toEqual({ ok: false, detail: 'context alanı bir JSON nesnesi olmalıdır.' });
+  });
+});
