@@ -157,7 +157,9 @@ export async function deleteLogChunk(
       `WITH victims AS (
          SELECT timestamp, id FROM logs WHERE project_id = $1 AND timestamp >= $2 AND timestamp < $3 ORDER BY timestamp LIMIT $4
        ), gone AS (
-         DELETE FROM logs l USING victims v WHERE l.project_id = $1 AND l.timestamp = v.timestamp AND l.id = v.id
+         -- The range again on l, so only the day's partition is read (not every partition per chunk).
+         DELETE FROM logs l USING victims v
+         WHERE l.project_id = $1 AND l.timestamp >= $2 AND l.timestamp < $3 AND l.timestamp = v.timestamp AND l.id = v.id
          RETURNING l.group_id, l.timestamp, l.level, l.environment
        )
        SELECT group_id, date_trunc('hour', timestamp AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour, level, environment, count(*)::int AS n
