@@ -14,8 +14,8 @@ beforeAll(async () => {
   const sent = await gw.api.request('POST', '/api/ingest/batch', {
     headers: { 'x-seyir-key': key },
     json: [
-      { message: 'IŞIK yandı', level: 'warning' },
-      { message: 'istanbul şubesi açıldı' },
+      { message: 'IŞIK yandı', level: 'warning', tags: ['iot'], metadata: { user_id: 42, roles: ['admin'] } },
+      { message: 'istanbul şubesi açıldı', context: { order: { id: 'A-17' } }, response: { status_code: 503 } },
       { message: 'Ödeme hatası', level: 'error', exception: { type: 'ValueError', value: 'geçersiz tutar' } },
     ],
   });
@@ -24,6 +24,20 @@ beforeAll(async () => {
 afterAll(() => gw?.close());
 
 describe('read side on PGlite', () => {
+  it('answers the search language (q), its field summary and saved views', async () => {
+    const base = `/api/v1/projects/${projectId}`;
+    const found = async (q: string) => (await gw.api.get(`${base}/logs/?${new URLSearchParams({ q })}`, token)).body.items.map((l: any) => l.message).sort();
+    expect(await found('metadata.user_id:42')).toEqual(['IŞIK yandı']);
+    expect(await found('metadata.roles:admin tags:io*')).toEqual(['IŞIK yandı']);
+    expect(await found('context.order.id:"A-17" OR level:error')).toEqual(['istanbul şubesi açıldı', 'Ödeme hatası']);
+    expect(await found('response.status_code:>=500 -has:exception since:1h')).toEqual(['istanbul şubesi açıldı']);
+    expect((await gw.api.get(`${base}/logs/?q=${encodeURIComponent('level:(')}`, token)).status).toBe(422);
+    const fields = (await gw.api.get(`${base}/logs/fields`, token)).body.fields.map((f: any) => f.key);
+    expect(fields).toEqual(expect.arrayContaining(['metadata.user_id', 'tags', 'context.order.id', 'response.status_code']));
+    expect((await gw.api.post(`${base}/views`, { name: 'Yöneticiler', query: 'metadata.roles:admin' }, token)).status).toBe(201);
+    expect((await gw.api.get(`${base}/views`, token)).body.map((v: any) => v.name)).toEqual(['Yöneticiler']);
+  });
+
   it('lists, searches with Turkish folding, counts and groups', async () => {
     const base = `/api/v1/projects/${projectId}`;
     expect((await gw.api.get(`${base}/logs/`, token)).body).toMatchObject({ total: 3, counts: { total: 3, error: 1, warning: 1, info: 1 } });
