@@ -13,8 +13,8 @@ export interface AccessClaims {
 
 export interface TokenService {
   issue(claims: AccessClaims, remember: boolean): { token: string; expiresIn: number };
-  /** The claims of a valid, unexpired token, or undefined. */
-  verify(token: string): AccessClaims | undefined;
+  /** The claims of a valid, unexpired token (with its expiry, epoch seconds), or undefined. */
+  verify(token: string): (AccessClaims & { exp?: number }) | undefined;
 }
 
 export function createTokenService(secret: string): TokenService {
@@ -28,7 +28,7 @@ export function createTokenService(secret: string): TokenService {
       try {
         const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
         if (typeof payload !== 'object' || typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return undefined;
-        return { sub: payload.sub, ver: payload.ver };
+        return { sub: payload.sub, ver: payload.ver, ...(typeof payload.exp === 'number' ? { exp: payload.exp } : {}) };
       } catch {
         return undefined;
       }

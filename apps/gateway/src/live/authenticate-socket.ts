@@ -11,6 +11,28 @@ function refusal(message: string, code: 'UNAUTHENTICATED' | 'UNAVAILABLE'): Erro
   return Object.assign(new Error(message), { data: { code, detail: message } });
 }
 
+/** Longest delay a Node timer takes (about 24.8 days); a later expiry re-arms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Tells the client its session ended and closes the socket (expired or revoked token). */
+export function endSession(socket: LiveSocket): void {
+  if (!socket.connected) return;
+  socket.emit('error', { code: 'UNAUTHENTICATED', message: SERVER_MESSAGES.sessionExpired });
+  socket.disconnect(true);
+}
+
+/** Closes the socket when its token expires: a connection never outlives its session. */
+function closeAtExpiry(socket: LiveSocket, expiresAtMs: number): void {
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const wait = expiresAtMs - Date.now();
+    timer = wait > MAX_TIMER_MS ? setTimeout(arm, MAX_TIMER_MS) : setTimeout(() => endSession(socket), Math.max(0, wait));
+    timer.unref();
+  };
+  arm();
+  socket.once('disconnect', () => clearTimeout(timer));
+}
+
 /**
  * Socket.IO middleware: the handshake's `auth.token` (or an `Authorization: Bearer` header) must
  * be a valid access token whose user exists with the same token version, as for HTTP requests.
@@ -30,6 +52,7 @@ export function authenticateSocket(deps: Pick<AppDeps, 'db' | 'tokens'>) {
     }
     if (!user || user.tokenVersion !== claims.ver) return next(refusal(SERVER_MESSAGES.sessionExpired, 'UNAUTHENTICATED'));
     socket.data = { userId: user.id, isAdmin: user.isAdmin, batch: auth.success && auth.data.batch === true, catchingUp: new Map(), stalled: new Set() };
+    if (claims.exp !== undefined) closeAtExpiry(socket, claims.exp * 1000);
     next();
   };
 }

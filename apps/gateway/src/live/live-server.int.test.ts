@@ -58,6 +58,41 @@ describe('live gateway (embedded)', () => {
     expect((await refusal(leaver.token)).message).toBe(SERVER_MESSAGES.sessionExpired);
   });
 
+  it('closes an open socket when its token expires, telling the client why', async () => {
+    const shortLived = jwt.sign({ ver: 0 }, SECRET, { subject: owner.user.id, expiresIn: 3 });
+    const client = await connect(shortLived);
+    expect((await client.join(projectId)).ok).toBe(true);
+    const closed = new Promise<string>((resolve) => client.socket.once('disconnect', (reason) => resolve(reason)));
+    await client.waitFor(() => client.events.some((e) => e.name === 'error'), 15_000);
+    expect(client.events.find((e) => e.name === 'error')!.payload).toEqual({ code: 'UNAUTHENTICATED', message: SERVER_MESSAGES.sessionExpired });
+    expect(await closed).toBe('io server disconnect');
+    expect((await refusal(shortLived)).message).toBe(SERVER_MESSAGES.sessionExpired);
+  });
+
+  it('closes every open socket of a user whose tokens are revoked (logout, password change), and only theirs', async () => {
+    const user = await gw.api.signUp('iptal');
+    const bystander = await connect(owner.token);
+    const first = await connect(user.token);
+    const second = await connect(user.token);
+    const closedFirst = new Promise<string>((resolve) => first.socket.once('disconnect', (reason) => resolve(reason)));
+    const closedSecond = new Promise<string>((resolve) => second.socket.once('disconnect', (reason) => resolve(reason)));
+    expect((await gw.api.post('/api/v1/auth/logout', {}, user.token)).status).toBeLessThan(300);
+    expect(await closedFirst).toBe('io server disconnect');
+    expect(await closedSecond).toBe('io server disconnect');
+    expect(first.events.some((e) => e.name === 'error' && (e.payload as { code?: string }).code === 'UNAUTHENTICATED')).toBe(true);
+    expect(bystander.socket.connected).toBe(true);
+
+    // A password change answers a fresh token: the old sockets close, the new token connects.
+    const token = await gw.api.login(user.user.username, 'parola1234');
+    const old = await connect(token);
+    const closedOld = new Promise<string>((resolve) => old.socket.once('disconnect', (reason) => resolve(reason)));
+    const changed = await gw.api.post('/api/v1/auth/change-password', { currentPassword: 'parola1234', newPassword: 'Yepyeni-sifre-77', passwordConfirm: 'Yepyeni-sifre-77' }, token);
+    expect(changed.status).toBe(200);
+    expect(await closedOld).toBe('io server disconnect');
+    expect((await refusal(token)).message).toBe(SERVER_MESSAGES.sessionExpired);
+    expect((await connect(changed.body.access_token as string)).socket.connected).toBe(true);
+  });
+
   it("streams a member's new logs, the group they went to and today's counts", async () => {
     const client = await connect(owner.token);
     expect(await client.join(projectId)).toEqual({ ok: true, project_ids: [projectId] });

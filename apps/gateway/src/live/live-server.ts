@@ -18,7 +18,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import type { AppDeps } from '../deps.js';
 import { isUuid } from '../auth/require-project.js';
-import { authenticateSocket } from './authenticate-socket.js';
+import { authenticateSocket, endSession } from './authenticate-socket.js';
 import { LiveDelivery, type LiveDeliveryOptions } from './live-delivery.js';
 import type { LiveIo, LiveSocket, LiveSocketData } from './live-types.js';
 import { withoutLogs } from './merge-frames.js';
@@ -35,6 +35,12 @@ export interface LiveHooks {
    * (call it after removing a member). A global admin keeps seeing every project and stays.
    */
   evictFromProject(projectId: string, userId: string): Promise<void>;
+  /**
+   * Closes every connection of `userId`, on every gateway (call it after raising the user's
+   * token version: logout, password change or reset, account deletion). Each is told
+   * `UNAUTHENTICATED` first; a client with a newer token may connect again.
+   */
+  endSessions(userId: string): Promise<void>;
 }
 
 export interface LiveServer extends LiveHooks {
@@ -153,6 +159,14 @@ export function attachLiveServer(httpServer: HttpServer, deps: AppDeps, options:
   return {
     io,
     deliver: (frame) => delivery.accept(frame),
+    async endSessions(userId) {
+      // Local sockets are told why; on other gateways the adapter closes them.
+      for (const id of [...(io.sockets.adapter.rooms.get(userRoom(userId)) ?? [])]) {
+        const socket = io.sockets.sockets.get(id);
+        if (socket) endSession(socket);
+      }
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
     async evictFromProject(projectId, userId) {
       const user = await getUserById(deps.db, userId);
       if (user?.isAdmin) return;

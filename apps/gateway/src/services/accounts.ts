@@ -18,7 +18,7 @@ import {
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { AppDeps } from '../deps.js';
 
-type Deps = Pick<AppDeps, 'db' | 'tokens' | 'loginThrottle'>;
+type Deps = Pick<AppDeps, 'db' | 'tokens' | 'loginThrottle'> & Partial<Pick<AppDeps, 'live'>>;
 
 function conflict(which: 'username' | 'email'): AppError {
   const detail = which === 'username' ? SERVER_MESSAGES.usernameTaken : SERVER_MESSAGES.emailTaken;
@@ -64,6 +64,7 @@ export async function loginUser(deps: Deps, input: LoginInput, ip: string): Prom
 /** Ends every session of the user (all devices), the current one included. */
 export async function logoutUser(deps: Deps, user: UserRow): Promise<void> {
   await revokeUserTokens(deps.db, user.id);
+  await deps.live?.endSessions(user.id);
 }
 
 export async function updateProfile(deps: Deps, user: UserRow, input: ProfileUpdateInput): Promise<UserRow> {
@@ -86,6 +87,8 @@ export async function changePassword(deps: Deps, user: UserRow, input: PasswordC
   }
   const updated = await updateUserPassword(deps.db, user.id, await hashPassword(input.newPassword));
   if (!updated) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.sessionExpired);
+  // Live connections of the old tokens close; this device reconnects with the fresh token.
+  await deps.live?.endSessions(user.id);
   return issueToken(deps, updated, false);
 }
 
@@ -97,4 +100,5 @@ export async function deleteAccount(deps: Deps, user: UserRow, password: string)
     });
   }
   await deleteUserAccount(deps.db, user.id);
+  await deps.live?.endSessions(user.id);
 }

@@ -4,7 +4,7 @@ import { createPasswordResetToken, getUserByEmailKey, resetPasswordWithToken } f
 import { hashPassword } from '../auth/passwords.js';
 import type { AppDeps } from '../deps.js';
 
-type Deps = Pick<AppDeps, 'db' | 'mailer' | 'logger' | 'publicUrl' | 'now'>;
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'logger' | 'publicUrl' | 'now'> & Partial<Pick<AppDeps, 'live'>>;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -40,4 +40,5 @@ async function sendResetLink(deps: Deps, input: ForgotPasswordInput): Promise<vo
 export async function resetPassword(deps: Deps, input: ResetPasswordInput): Promise<void> {
   const user = await resetPasswordWithToken(deps.db, { tokenHash: hashToken(input.token), passwordHash: await hashPassword(input.newPassword), now: deps.now() });
   if (!user) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.resetTokenInvalid, { fields: { token: AUTH_MESSAGES.resetTokenInvalid } });
+  await deps.live?.endSessions(user.id);
 }

@@ -82,9 +82,13 @@ export const LIVE_RELOAD_REASONS = ['too_far_behind', 'slow_client'] as const;
 export const LiveReloadSchema = z.object({ project_id: z.uuid(), reason: z.enum(LIVE_RELOAD_REASONS) });
 export type LiveReload = z.infer<typeof LiveReloadSchema>;
 
-export const LIVE_ERROR_CODES = ['NOT_FOUND', 'VALIDATION_ERROR', 'UNAVAILABLE'] as const;
+export const LIVE_ERROR_CODES = ['NOT_FOUND', 'VALIDATION_ERROR', 'UNAVAILABLE', 'UNAUTHENTICATED'] as const;
 
-/** A refused request (join of a project the user does not see, malformed payload). Carries no data. */
+/**
+ * A refused request (join of a project the user does not see, malformed payload), or the end of
+ * the session (`UNAUTHENTICATED`: the token expired or was revoked; the socket is closed next).
+ * Carries no data.
+ */
 export const LiveErrorSchema = z.object({
   code: z.enum(LIVE_ERROR_CODES),
   message: z.string(),
