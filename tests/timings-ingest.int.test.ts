@@ -53,7 +53,7 @@ describe('timing ingest', () => {
     expect(response.body.accepted).toBe(20);
     expect(response.body.rejected).toEqual([
       { index: 20, detail: 'duration_ms alanı 0 ile 3600000 arasında bir sayı olmalıdır.' },
-      { index: 21, detail: 'Zamanlama kayıtları en fazla 24 saat geriye dönük gönderilebilir.' },
+      { index: 21, detail: 'Zamanlama kayıtları en fazla 1 saat geriye dönük gönderilebilir.' },
     ]);
     const list = await gw.api.get(`/api/v1/projects/${projectId}/performance/routes`, token);
     expect(list.body.items.map((r: { method: string; route: string; requests: number }) => [r.method, r.route, r.requests])).toEqual([

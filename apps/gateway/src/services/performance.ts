@@ -8,7 +8,6 @@ import {
   perfFigures,
   perfTrend,
   perfWindow,
-  rollupSegments,
   seriesStepMs,
   type PerfAggregate,
   type PerfRequestItem,
@@ -21,8 +20,9 @@ import {
   type PerfSummaryQuery,
   type PerfTimeRange,
 } from '@seyir/domain';
-import { findPerfRouteHours, findPerfRoutes, findSlowestPerfRequests, sumPerfRollups, type PerfSums, type SqlClient } from '@seyir/db';
+import { findPerfRouteRows, findPerfRoutes, findSlowestPerfRequests, type PerfSums, type SqlClient } from '@seyir/db';
 import type { AppDeps } from '../deps.js';
+import { PerfHistory, type SumsFilter } from './perf-history.js';
 
 type ReadDeps = Pick<AppDeps, 'database' | 'now'>;
 const SLOWEST_LIMIT = 20;
@@ -33,8 +33,11 @@ function aggregateOf(sums: PerfSums | undefined): PerfAggregate {
   return { count: sums?.count ?? 0, errors: sums?.errors ?? 0, histogram };
 }
 
-function sumsOver(sql: SqlClient, projectId: string, range: PerfTimeRange, options: { environment?: string | undefined; routeId?: string; byRoute: boolean }) {
-  return sumPerfRollups(sql, projectId, { segments: rollupSegments(range), ...options });
+/** Settled history is merged once per process and kept a few minutes (see PerfHistory). */
+const history = new PerfHistory();
+
+function sumsOver(sql: SqlClient, projectId: string, range: PerfTimeRange, options: SumsFilter) {
+  return history.sums(sql, projectId, range, options);
 }
 
 /** Per route: throughput, error rate, p50/p95/p99 and the trend against the previous period. */
@@ -87,22 +90,24 @@ export async function getPerfRouteDetail(deps: ReadDeps, projectId: string, rout
   if (!route) throw new AppError('NOT_FOUND', PERF_MESSAGES.routeNotFound);
   const window = perfWindow(deps.now(), query.days);
   const stepMs = seriesStepMs(query.days);
-  const [hours, slowest] = await Promise.all([
-    findPerfRouteHours(sql, projectId, route.id, window.current, query.environment),
+  // Series steps are hours up to 7 days (hourly rows), else UTC days (daily rows; the first
+  // step then covers its whole day). The figures come from the same sums as the routes list.
+  const [rows, sums, slowest] = await Promise.all([
+    findPerfRouteRows(sql, projectId, route.id, { res: stepMs === 3_600_000 ? 60 : 1440, from: new Date(floorTo(window.current.from.getTime(), stepMs)), before: window.current.before }, query.environment),
+    sumsOver(sql, projectId, window.current, { environment: query.environment, routeId: route.id, byRoute: false }),
     findSlowestPerfRequests(sql, projectId, route.id, { from: window.current.from, environment: query.environment, limit: SLOWEST_LIMIT }),
   ]);
-  const total: PerfAggregate = { count: 0, errors: 0, histogram: new LatencyHistogram() };
+  const total = aggregateOf(sums.get(''));
   const steps = new Map<number, PerfAggregate>();
   for (let t = floorTo(window.current.from.getTime(), stepMs); t < window.current.before.getTime(); t += stepMs) {
     steps.set(t, { count: 0, errors: 0, histogram: new LatencyHistogram() });
   }
-  for (const row of hours) {
+  for (const row of rows) {
     const step = steps.get(floorTo(row.t.getTime(), stepMs));
-    for (const a of step ? [step, total] : [total]) {
-      a.count += row.count;
-      a.errors += row.errors;
-      a.histogram.addPacked(row.hist);
-    }
+    if (!step) continue;
+    step.count += row.count;
+    step.errors += row.errors;
+    step.histogram.addPacked(row.hist);
   }
   return {
     route,

@@ -92,7 +92,7 @@ describe('timing records', () => {
     expect(normalizeTimingRecord({ route: '/x', method: 'GET', status: 700, duration_ms: 1 }, now)).toEqual({ ok: false, detail: expect.stringContaining('status') });
     expect(normalizeTimingRecord({ route: '', method: 'GET', status: 200, duration_ms: 1 }, now)).toMatchObject({ ok: false });
     expect(normalizeTimingRecord({ route: '/x', method: 'GET', status: 200, duration_ms: -1 }, now)).toMatchObject({ ok: false, detail: expect.stringContaining('duration_ms') });
-    expect(normalizeTimingRecord({ route: '/x', method: 'GET', status: 200, duration_ms: 1, timestamp: now / 1000 - 2 * 86400 }, now)).toMatchObject({ ok: false, detail: expect.stringContaining('24 saat') });
+    expect(normalizeTimingRecord({ route: '/x', method: 'GET', status: 200, duration_ms: 1, timestamp: now / 1000 - 2 * 3600 }, now)).toMatchObject({ ok: false, detail: expect.stringContaining('1 saat') });
     expect(normalizeTimingRecord('x', now)).toMatchObject({ ok: false });
   });
 });

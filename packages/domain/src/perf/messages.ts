@@ -9,7 +9,7 @@ export const PERF_MESSAGES = {
   statusInvalid: 'status alanı 100 ile 599 arasında bir tam sayı olmalıdır.',
   durationInvalid: 'duration_ms alanı 0 ile 3600000 arasında bir sayı olmalıdır.',
   timestampInvalid: 'Geçersiz zaman damgası. ISO 8601 ya da epoch saniye/milisaniye olmalıdır.',
-  timestampTooOld: 'Zamanlama kayıtları en fazla 24 saat geriye dönük gönderilebilir.',
+  timestampTooOld: 'Zamanlama kayıtları en fazla 1 saat geriye dönük gönderilebilir.',
   environmentInvalid: 'Ortam adı yalnızca küçük harf, rakam, nokta, alt çizgi ve tire içerebilir (en fazla 32 karakter).',
   requestIdInvalid: 'request_id en fazla 128 karakter olabilir ve yalnızca harf, rakam, nokta, iki nokta, alt çizgi ve tire içerebilir.',
   textTooLong: (field: string, max: number) => `${field} en fazla ${max} karakter olabilir.`,

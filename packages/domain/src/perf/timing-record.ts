@@ -50,7 +50,7 @@ export const TimingJobSchema = z.object({
   batchId: z.uuid(),
   projectId: z.uuid(),
   receivedAtMs: z.number().int(),
-  timings: z.array(JobTimingSchema).min(1).max(L.maxBatchRecords),
+  timings: z.array(JobTimingSchema).min(1).max(L.maxJobRecords),
 });
 export type TimingJob = z.infer<typeof TimingJobSchema>;
 
@@ -68,7 +68,7 @@ export function normalizeRoute(raw: string): string {
 
 /**
  * Validates one timing record. Never throws: a bad record answers its Turkish reason so the
- * good ones of the batch are kept. Records older than 24 h are refused (performance figures are
+ * good ones of the batch are kept. Records older than 1 h are refused (performance figures are
  * near real time); future times are read as the receive time.
  */
 export function normalizeTimingRecord(raw: unknown, nowMs: number): TimingResult {

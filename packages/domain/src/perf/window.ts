@@ -48,3 +48,18 @@ export function seriesStepMs(days: number): number {
 export function floorTo(ms: number, stepMs: number): number {
   return Math.floor(ms / stepMs) * stepMs;
 }
+
+/**
+ * Where settled history ends: the start of the UTC day that began at least `settledAfterMs`
+ * before now. Rollups before it never change (records older than an hour are refused), so
+ * the read side may cache them; what comes after is read from today's (and perhaps
+ * yesterday's) daily rows, which hold everything up to now.
+ */
+export function settledBefore(now: Date, settledAfterMs: number): Date {
+  return new Date(Math.floor((now.getTime() - settledAfterMs) / DAY_MS) * DAY_MS);
+}
+
+/** Daily rows covering [from, before): whole UTC days from `from` (day-aligned) to the day of `before`. */
+export function liveDays(from: Date, before: Date): PerfTimeRange {
+  return { from, before: new Date(Math.ceil(before.getTime() / DAY_MS) * DAY_MS) };
+}

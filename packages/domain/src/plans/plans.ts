@@ -14,6 +14,13 @@ export interface Plan {
   maxProjects: number | null;
   monthlyLogs: number;
   retentionDays: number;
+  /**
+   * Performance monitoring (timing records of the framework integrations). Timing records are
+   * rolled up per minute, not stored one by one, so they do not count towards `monthlyLogs`:
+   * a service's request count would otherwise dwarf its logs. They are bounded instead by the
+   * per-key request rate and the client's `timing_sample_rate`.
+   */
+  performance: { timingsCountTowardsQuota: boolean; retentionDays: number };
   features: string[];
   cta: string;
   ctaVariant: 'primary' | 'secondary';
@@ -31,6 +38,7 @@ const PRICING_TABLE: readonly Plan[] = [
     maxProjects: 1,
     monthlyLogs: 50_000,
     retentionDays: 7,
+    performance: { timingsCountTowardsQuota: false, retentionDays: 90 },
     features: ['1 proje', 'Aylık 50.000 log', '1 hafta saklama', 'Temel dashboard', 'Topluluk desteği'],
     cta: 'Ücretsiz Başlayın',
     ctaVariant: 'secondary',
@@ -45,6 +53,7 @@ const PRICING_TABLE: readonly Plan[] = [
     maxProjects: 5,
     monthlyLogs: 500_000,
     retentionDays: 30,
+    performance: { timingsCountTowardsQuota: false, retentionDays: 90 },
     features: ['5 proje', 'Aylık 500.000 log', '30 gün saklama', 'Gelişmiş dashboard', 'E-posta bildirimleri', 'E-posta desteği'],
     cta: 'Standart Plana Geçin',
     ctaVariant: 'primary',
@@ -59,6 +68,7 @@ const PRICING_TABLE: readonly Plan[] = [
     maxProjects: null,
     monthlyLogs: 5_000_000,
     retentionDays: 90,
+    performance: { timingsCountTowardsQuota: false, retentionDays: 90 },
     features: ['Sınırsız proje', 'Aylık 5.000.000 log', '90 gün saklama', 'Premium dashboard', 'Webhook entegrasyonları', 'SSO', 'Öncelikli destek'],
     cta: 'Profesyonel Plana Geçin',
     ctaVariant: 'secondary',
@@ -92,7 +102,14 @@ export function getPlanTable(presetOrOptions: PlanPreset | PlanTableOptions = 'p
         : plan,
     );
   }
+  table = table.map((plan) => ({ ...plan, features: [...plan.features, performanceFeature(plan)] }));
   return beta ? table.map((plan) => ({ ...plan, price: 0 })) : table;
+}
+
+/** The pricing page's line on performance monitoring, from the plan's own figures. */
+export function performanceFeature(plan: Pick<Plan, 'performance'>): string {
+  const quota = plan.performance.timingsCountTowardsQuota ? 'log kotasına sayılır' : 'log kotasına sayılmaz';
+  return `Performans izleme (${plan.performance.retentionDays} gün; istek kayıtları ${quota})`;
 }
 
 export function getPlan(id: PlanId, presetOrOptions: PlanPreset | PlanTableOptions = 'pricing'): Plan {

@@ -1,8 +1,8 @@
-import { PERF_LIMITS } from '@seyir/domain';
+import { getPlanTable, PERF_LIMITS } from '@seyir/domain';
 import { deleteOldPerfData, type SqlClient } from '@seyir/db';
 
-/** Longest kept hourly/daily performance rollups (the longest plan retention). */
-const ROLLUP_DAYS = 90;
+/** Hourly/daily performance rollups are kept as long as the plan table says (the longest plan's). */
+const ROLLUP_DAYS = Math.max(...getPlanTable().map((plan) => plan.performance.retentionDays));
 
 /**
  * Deletes performance data past its keeping time, now and every hour: minute rollups after

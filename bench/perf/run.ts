@@ -1,0 +1,236 @@
+/**
+ * `npm run bench:perf -- --json`: performance monitoring end to end on the distributed topology
+ * (testkit PostgreSQL + Redis, gateway and worker as processes, as bench:ingest runs them).
+ *
+ * 1. Ingest: open-loop 5,000 timing records/s for 60 s (batches of 500 over 50 routes) through
+ *    POST /api/ingest/timings → BullMQ `timings` → worker → rollups; records_per_s is what the
+ *    rollups counted divided by the time until the last one was counted.
+ * 2. Read: 30 days × 200 routes of hourly and daily rollups seeded through the same domain code
+ *    (LatencyHistogram, addPerfRollups), then the routes list and route detail API timed
+ *    (30 days). Baseline in the same run: GET /api/v1/projects/{id} (auth + one query).
+ * 3. Accuracy: every p50/p95/p99 the API answers (seeded routes and ingested routes) against
+ *    the exact nearest-rank percentile of the raw durations generated; the largest relative error.
+ *
+ * Prints one JSON object on stdout; progress on stderr. Options: --rate, --seconds, --calls.
+ */
+import { addPerfRollups, ensurePerfRoutes, perfRouteKey, type PerfRollupDelta } from '@seyir/db';
+import { exactPercentile, LatencyHistogram } from '@seyir/domain';
+import { ApiClient } from '../../apps/gateway/src/test/api-client.js';
+import { percentile } from '../ingest/processes.js';
+import { numberArg } from '../lib/args.js';
+import { startBenchTopology } from '../ingest/topology.js';
+
+const RATE = numberArg('rate', 5000);
+const SECONDS = numberArg('seconds', 60);
+const CALLS = numberArg('calls', 60);
+const BATCH = 500;
+const INGEST_ROUTES = 50;
+const SEED_ROUTES = numberArg('routes', 200);
+const SEED_DAYS = 30;
+const SEED_PER_HOUR = 120;
+const log = (message: string) => process.stderr.write(`[bench:perf] ${message}\n`);
+
+/** Deterministic PRNG (mulberry32) and a log-normal sampler with a slow mode. */
+function sampler(seed: number) {
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return (median: number) => {
+    const u = Math.max(1e-12, random());
+    const normal = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+    return Math.exp(Math.log(median * (random() < 0.03 ? 8 : 1)) + 0.5 * normal);
+  };
+}
+
+const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+function relativeErrors(raw: Map<string, Float64Array>, items: { route: string; p50_ms: number; p95_ms: number; p99_ms: number }[]): number[] {
+  const errors: number[] = [];
+  for (const item of items) {
+    const sorted = raw.get(item.route);
+    if (!sorted) continue;
+    for (const [q, value] of [[0.5, item.p50_ms], [0.95, item.p95_ms], [0.99, item.p99_ms]] as const) {
+      const exact = exactPercentile(sorted, q);
+      const error = Math.abs(value - exact) / exact;
+      if (error > 0.011) log(`${item.route} q=${q}: API ${value} ms, exact ${exact} ms (n=${sorted.length})`);
+      errors.push(error);
+    }
+  }
+  return errors;
+}
+
+async function timed(calls: number, call: (i: number) => Promise<{ status: number }>): Promise<number[]> {
+  const ms: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const t0 = performance.now();
+    const response = await call(i);
+    if (response.status !== 200) throw new Error(`API answered ${response.status}`);
+    ms.push(performance.now() - t0);
+  }
+  return ms;
+}
+
+async function main(): Promise<void> {
+  const topology = await startBenchTopology(log);
+  const { handle, base } = topology;
+  const api = new ApiClient(base);
+  const { token, user } = await api.signUp('perfbench');
+  await handle.sql.query(`UPDATE users SET plan = 'professional' WHERE id = $1`, [user.id]);
+  const ingestProject = (await api.createProject(token, 'Perf ingest', ['production'])).id;
+  const seededProject = (await api.createProject(token, 'Perf seeded', ['production'])).id;
+  const key = (await api.post(`/api/v1/projects/${ingestProject}/api-keys/`, { name: 'bench' }, token)).body.key as string;
+
+  // ---- 1. ingest --------------------------------------------------------------------------
+  const sample = sampler(11);
+  const ingestRaw = new Map<string, number[]>();
+  const makeBatch = () =>
+    Array.from({ length: BATCH }, (_, i) => {
+      const r = Math.floor(Math.random() * INGEST_ROUTES);
+      const route = `/api/v1/items/${r}/{id}`;
+      const duration = Math.round(sample(10 + r * 4) * 1000) / 1000;
+      return { route, method: 'GET', status: i % 100 === 0 ? 503 : 200, duration_ms: duration, request_id: `b${i}`, host: 'bench-1' };
+    });
+  /** Raw durations of the accepted batches only: the exact side of the accuracy check. */
+  const keepRaw = (batch: ReturnType<typeof makeBatch>) => {
+    for (const record of batch) {
+      const list = ingestRaw.get(record.route) ?? [];
+      list.push(record.duration_ms);
+      ingestRaw.set(record.route, list);
+    }
+  };
+  const counted = async () =>
+    Number((await handle.sql.query<{ n: number }>(`SELECT coalesce(sum(count), 0)::bigint AS n FROM perf_rollups WHERE project_id = $1 AND res = 1440`, [ingestProject])).rows[0]!.n);
+  const headers = { 'content-type': 'application/json', 'x-seyir-key': key };
+  log(`ingesting ${RATE} records/s for ${SECONDS} s`);
+  const batchesPerS = RATE / BATCH;
+  let accepted = 0;
+  let refused = 0;
+  const httpMs: number[] = [];
+  const inflight = new Set<Promise<void>>();
+  const started = performance.now();
+  for (let i = 0; performance.now() - started < SECONDS * 1000; i++) {
+    const due = started + (i / batchesPerS) * 1000;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const batch = makeBatch();
+    const body = JSON.stringify(batch);
+    const p = (async () => {
+      const t0 = performance.now();
+      const response = await fetch(`${base}/api/ingest/timings`, { method: 'POST', headers, body });
+      const answer = (await response.json()) as { accepted?: number };
+      httpMs.push(performance.now() - t0);
+      if (response.status === 202) {
+        accepted += answer.accepted ?? 0;
+        keepRaw(batch);
+      } else refused += BATCH;
+    })();
+    inflight.add(p);
+    void p.finally(() => inflight.delete(p));
+  }
+  await Promise.all(inflight);
+  const deadline = performance.now() + 120_000;
+  let stored = await counted();
+  while (stored < accepted && performance.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    stored = await counted();
+  }
+  const recordsPerS = Math.round(stored / ((performance.now() - started) / 1000));
+  log(`ingest: ${stored} of ${accepted} accepted records counted (${refused} refused), ${recordsPerS}/s`);
+
+  // ---- 2. seed 30 days × 200 routes of rollups -----------------------------------------------
+  log(`seeding ${SEED_DAYS} days x ${SEED_ROUTES} routes of hourly and daily rollups`);
+  const seedStarted = performance.now();
+  const routes = await ensurePerfRoutes(
+    handle.sql,
+    seededProject,
+    Array.from({ length: SEED_ROUTES }, (_, r) => ({ method: r % 5 === 0 ? 'POST' : 'GET', route: `/svc/${r}/{id}` })),
+    { maxRoutes: 1000, overflowRoute: '(diğer)' },
+  );
+  const HOUR = 3_600_000;
+  const nowHour = Math.floor(Date.now() / HOUR) * HOUR;
+  const firstHour = nowHour - SEED_DAYS * 24 * HOUR;
+  const seedRaw = new Map<string, Float64Array>();
+  const seedSample = sampler(23);
+  for (let r = 0; r < SEED_ROUTES; r++) {
+    const method = r % 5 === 0 ? 'POST' : 'GET';
+    const route = `/svc/${r}/{id}`;
+    const routeId = routes.get(perfRouteKey(method, route))!;
+    const raw = new Float64Array(((nowHour - firstHour) / HOUR + 1) * SEED_PER_HOUR);
+    let n = 0;
+    const deltas: PerfRollupDelta[] = [];
+    let day: { t: number; h: LatencyHistogram; count: number; errors: number; sum: number } | undefined;
+    const flushDay = () => {
+      if (day) deltas.push({ res: 1440, t: new Date(day.t), routeId, environment: 'production', count: day.count, errors: day.errors, sumMs: day.sum, hist: day.h.packed() });
+    };
+    for (let t = firstHour; t <= nowHour; t += HOUR) {
+      const h = new LatencyHistogram();
+      let sum = 0;
+      for (let i = 0; i < SEED_PER_HOUR; i++) {
+        const v = seedSample(5 + (r % 40) * 6);
+        raw[n++] = v;
+        h.record(v);
+        sum += v;
+      }
+      const errors = Math.floor(SEED_PER_HOUR * 0.01 * (r % 3));
+      deltas.push({ res: 60, t: new Date(t), routeId, environment: 'production', count: SEED_PER_HOUR, errors, sumMs: sum, hist: h.packed() });
+      const dayStart = Math.floor(t / (24 * HOUR)) * 24 * HOUR;
+      if (!day || day.t !== dayStart) {
+        flushDay();
+        day = { t: dayStart, h: new LatencyHistogram(), count: 0, errors: 0, sum: 0 };
+      }
+      day.h.merge(h);
+      day.count += SEED_PER_HOUR;
+      day.errors += errors;
+      day.sum += sum;
+    }
+    flushDay();
+    for (let i = 0; i < deltas.length; i += 400) await addPerfRollups(handle.sql, seededProject, deltas.slice(i, i + 400));
+    seedRaw.set(route, raw.subarray(0, n).sort());
+  }
+  await handle.sql.query('ANALYZE perf_rollups');
+  log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+  // ---- 3. API timings and accuracy -------------------------------------------------------------
+  const get = (path: string) => api.get(path, token);
+  await get(`/api/v1/projects/${seededProject}/performance/routes?days=30`); // warm-up
+  const baselineMs = await timed(CALLS, () => get(`/api/v1/projects/${seededProject}`));
+  const routesMs = await timed(CALLS, () => get(`/api/v1/projects/${seededProject}/performance/routes?days=30`));
+  const routeIds = [...routes.values()];
+  const detailMs = await timed(CALLS, (i) => get(`/api/v1/projects/${seededProject}/performance/routes/${routeIds[(i * 37) % routeIds.length]}?days=30`));
+  const summaryMs = await timed(Math.ceil(CALLS / 3), () => get(`/api/v1/projects/${seededProject}/performance/summary?days=30`));
+
+  const seededList = (await get(`/api/v1/projects/${seededProject}/performance/routes?days=30&limit=1000`)).body.items;
+  const ingestList = (await get(`/api/v1/projects/${ingestProject}/performance/routes?days=1&limit=1000`)).body.items;
+  const ingestSorted = new Map([...ingestRaw].map(([route, values]) => [route, Float64Array.from(values).sort()]));
+  const errors = [...relativeErrors(seedRaw, seededList), ...relativeErrors(ingestSorted, ingestList)];
+  const seededCounts = seededList.length === SEED_ROUTES;
+
+  await topology.destroy();
+  const result = {
+    records_per_s: recordsPerS,
+    routes_p95_ms: round(percentile(routesMs, 95)),
+    route_detail_p95_ms: round(percentile(detailMs, 95)),
+    percentile_max_rel_error: round(Math.max(...errors), 5),
+    summary_p95_ms: round(percentile(summaryMs, 95)),
+    baseline_project_get_p95_ms: round(percentile(baselineMs, 95)),
+    ingest_http_p99_ms: round(percentile(httpMs, 99)),
+    ingest_target_per_s: RATE,
+    ingest_seconds: SECONDS,
+    records_accepted: accepted,
+    records_counted: stored,
+    records_refused: refused,
+    percentiles_checked: errors.length,
+    seeded_routes_listed: seededCounts,
+    seeded_rollup_rows: SEED_ROUTES * (SEED_DAYS * 24 + 1 + SEED_DAYS + 1),
+    error_bound: 0.01,
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench:perf failed: ${(error as Error).stack ?? error}\n`);
+  process.exit(1);
+});
