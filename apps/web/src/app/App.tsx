@@ -32,6 +32,7 @@ const ApiKeysPage = lazyPage(() => import('../features/apiKeys/ApiKeysPage'));
 const PerformancePage = lazyPage(() => import('../features/performance/PerformancePage'));
 const PerformanceRoutePage = lazyPage(() => import('../features/performance/PerformanceRoutePage'));
 const SettingsPage = lazyPage(() => import('../features/team/SettingsPage'));
+const AlertsPage = lazyPage(() => import('../features/alerts/AlertsPage'));
 
 const PUBLIC_PAGES: Array<[string, LazyPage]> = [
   ['/', HomePage],
@@ -56,6 +57,7 @@ const SIGNED_IN_PAGES: Array<[string, LazyPage]> = [
   ['/projects/:projectId/groups/:groupId', GroupDetailPage],
   ['/projects/:projectId/api-keys', ApiKeysPage],
   ['/projects/:projectId/settings', SettingsPage],
+  ['/projects/:projectId/alerts', AlertsPage],
 ];
 
 /**
@@ -101,6 +103,7 @@ export function AppRoutes() {
             <Route path="projects/:projectId/performance/routes/:routeId" element={<PerformanceRoutePage />} />
             <Route path="projects/:projectId/api-keys" element={<ApiKeysPage />} />
             <Route path="projects/:projectId/settings" element={<SettingsPage />} />
+            <Route path="projects/:projectId/alerts" element={<AlertsPage />} />
           </Route>
         </Route>
       </Routes>

@@ -1,5 +1,5 @@
 import { PasswordChangeSchema, ProfileUpdateSchema } from '@seyir/domain';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Alert, Button, Card, CheckboxField, PageHeader, TextField } from '../../components/ui';
@@ -12,6 +12,7 @@ import { UsagePanel } from '../billing/UsagePanel';
 import { useChangePasswordMutation, useDeleteAccountMutation, useUpdateProfileMutation } from '../auth/authApi';
 import { loggedOut, selectCurrentUser, tokenReceived, userLoaded } from '../auth/authSlice';
 import { logout } from '../auth/session';
+import { useGetNotificationPreferencesQuery, useUpdateNotificationPreferencesMutation } from '../preferences/preferencesApi';
 import { applyTheme, preferencesSaved, selectPreferences, storePreferences, THEMES, type Preferences } from '../preferences/preferencesSlice';
 import { toastError, toastSuccess } from '../toasts/toastSlice';
 
@@ -91,19 +92,33 @@ export function PasswordForm() {
   );
 }
 
+/**
+ * Appearance and notification preferences. The theme is kept in the browser; the notification
+ * settings are the server's (alerts honour them), read when the form opens and written on save.
+ */
 export function PreferencesForm() {
   const dispatch = useAppDispatch();
   const saved = useAppSelector(selectPreferences);
   const [prefs, setPrefs] = useState<Preferences>(saved);
+  const [slackError, setSlackError] = useState<string | undefined>();
+  const { data: server } = useGetNotificationPreferencesQuery();
+  const [saveServer] = useUpdateNotificationPreferencesMutation();
+  useEffect(() => {
+    if (server) setPrefs((p) => ({ ...p, ...server }));
+  }, [server]);
   const set = <K extends keyof Preferences>(key: K, value: Preferences[K]) => setPrefs((p) => ({ ...p, [key]: value }));
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    setSlackError(undefined);
     try {
+      const { emailNotifications, slackNotifications, slackWebhookUrl } = prefs;
+      await saveServer({ emailNotifications, slackNotifications, slackWebhookUrl }).unwrap();
       storePreferences(prefs);
       dispatch(preferencesSaved(prefs));
       applyTheme(prefs.theme);
       dispatch(toastSuccess(PROFILE.preferencesSaved));
-    } catch {
+    } catch (error) {
+      setSlackError(errorFields(error).slackWebhookUrl);
       dispatch(toastError(PROFILE.preferencesFailed));
     }
   };
@@ -112,7 +127,7 @@ export function PreferencesForm() {
       <h2 id="preferences-section" className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">
         {PROFILE.preferencesSection}
       </h2>
-      <form onSubmit={onSubmit} className="space-y-4">
+      <form onSubmit={(e) => void onSubmit(e)} className="space-y-4">
         <fieldset>
           <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">{PROFILE.theme}</legend>
           <div className="mt-2 flex flex-wrap gap-4">
@@ -127,7 +142,7 @@ export function PreferencesForm() {
         <CheckboxField label={PROFILE.emailNotifications} checked={prefs.emailNotifications} onChange={(e) => set('emailNotifications', e.target.checked)} />
         <CheckboxField label={PROFILE.slackNotifications} checked={prefs.slackNotifications} onChange={(e) => set('slackNotifications', e.target.checked)} />
         {prefs.slackNotifications && (
-          <TextField label={PROFILE.slackWebhookUrl} type="url" placeholder="https://hooks.slack.com/services/…" value={prefs.slackWebhookUrl} onChange={(e) => set('slackWebhookUrl', e.target.value)} />
+          <TextField label={PROFILE.slackWebhookUrl} type="url" placeholder="https://hooks.slack.com/services/…" value={prefs.slackWebhookUrl} error={slackError} onChange={(e) => set('slackWebhookUrl', e.target.value)} />
         )}
         <Button type="submit">{PROFILE.savePreferences}</Button>
       </form>

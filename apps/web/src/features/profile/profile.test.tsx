@@ -131,3 +131,42 @@ describe('ProfilePage', () => {
     expect(store.getState().auth.token).toBe('test-token');
   });
 });
+
+describe('notification preferences on the server', () => {
+  it('shows the saved server preferences and writes changes back with the theme kept locally', async () => {
+    let sent: Record<string, unknown> | null = null;
+    server.use(
+      http.get(api('/auth/me/preferences'), () => HttpResponse.json({ emailNotifications: false, slackNotifications: true, slackWebhookUrl: 'https://hooks.slack.com/services/T/B/C' })),
+      http.put(api('/auth/me/preferences'), async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(sent);
+      }),
+    );
+    const { user } = renderProfile();
+    expect(await screen.findByDisplayValue('https://hooks.slack.com/services/T/B/C')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-posta bildirimleri')).not.toBeChecked();
+    await user.click(screen.getByLabelText('E-posta bildirimleri'));
+    await user.click(screen.getByLabelText('Açık'));
+    await user.click(screen.getByRole('button', { name: 'Tercihleri Kaydet' }));
+    expect(await screen.findByText('Tercihleriniz kaydedildi')).toBeInTheDocument();
+    expect(sent).toEqual({ emailNotifications: true, slackNotifications: true, slackWebhookUrl: 'https://hooks.slack.com/services/T/B/C' });
+    expect(JSON.parse(localStorage.getItem('preferences') ?? '{}')).toMatchObject({ theme: 'light' });
+  });
+
+  it('reports a refused Slack address under its field and keeps the old preferences', async () => {
+    server.use(
+      http.put(api('/auth/me/preferences'), () =>
+        HttpResponse.json(
+          { detail: 'Slack bildirimleri için bir webhook adresi girin.', code: 'VALIDATION_FAILED', fields: { slackWebhookUrl: 'Slack bildirimleri için bir webhook adresi girin.' } },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { user, store } = renderProfile();
+    await user.click(await screen.findByLabelText('Slack bildirimleri'));
+    await user.click(screen.getByRole('button', { name: 'Tercihleri Kaydet' }));
+    expect(await screen.findByText('Tercihler kaydedilirken bir hata oluştu')).toBeInTheDocument();
+    expect(screen.getByText('Slack bildirimleri için bir webhook adresi girin.')).toBeInTheDocument();
+    expect(store.getState().preferences.slackNotifications).toBe(false);
+  });
+});

@@ -83,6 +83,7 @@ function ProjectNav({ project, collapsed, initiallyOpen }: { project: Project; c
     { to: `${base}/groups`, label: SHELL.projectGroups },
     { to: `${base}/performance`, label: SHELL.projectPerformance },
     { to: `${base}/api-keys`, label: SHELL.projectApiKeys },
+    { to: `${base}/alerts`, label: SHELL.projectAlerts },
     { to: `${base}/settings`, label: SHELL.projectSettings },
   ];
   return (
