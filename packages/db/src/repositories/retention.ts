@@ -50,9 +50,20 @@ export async function findLogPartitions(sql: SqlClient): Promise<{ name: string;
     .sort((a, b) => (a.day < b.day ? -1 : 1));
 }
 
-/** Projects with logs in one daily partition (the archiver is asked about each before a drop). */
+/**
+ * Projects with logs in one daily partition (the archiver is asked about each before a drop).
+ * A loose index scan: one primary-key probe per project instead of reading the whole day.
+ */
 export async function findPartitionProjects(sql: SqlClient, partition: string): Promise<string[]> {
-  const { rows } = await sql.query<{ project_id: string }>(`SELECT DISTINCT project_id FROM ${partitionIdent(partition)} ORDER BY project_id`);
+  const table = partitionIdent(partition);
+  const { rows } = await sql.query<{ project_id: string }>(
+    `WITH RECURSIVE p AS (
+       (SELECT project_id FROM ${table} ORDER BY project_id LIMIT 1)
+       UNION ALL
+       SELECT (SELECT t.project_id FROM ${table} t WHERE t.project_id > p.project_id ORDER BY t.project_id LIMIT 1) FROM p WHERE p.project_id IS NOT NULL
+     )
+     SELECT project_id FROM p WHERE project_id IS NOT NULL`,
+  );
   return rows.map((r) => r.project_id);
 }
 
