@@ -1,5 +1,5 @@
 import { liveDays, PERF_LIMITS, rollupSegments, settledBefore, type PerfTimeRange } from '@seyir/domain';
-import { sumPerfRollups, type PerfSegments, type PerfSums, type SqlClient } from '@seyir/db';
+import { sumPerfRollupRows, sumPerfRollups, type PerfSegments, type PerfSums, type SqlClient } from '@seyir/db';
 
 const DAY_MS = 86_400_000;
 const TTL_MS = 10 * 60_000;
@@ -33,7 +33,7 @@ export class PerfHistory {
     }
     if (range.before > settled) {
       const from = new Date(Math.max(settled.getTime(), range.from.getTime()));
-      parts.push(sumPerfRollups(sql, projectId, { segments: recentSegments(from, range.before), ...filter }));
+      parts.push(sumPerfRollupRows(sql, projectId, { segments: recentSegments(from, range.before), ...filter }));
     }
     return mergeSums(await Promise.all(parts));
   }
@@ -72,7 +72,7 @@ export function mergeSums(parts: Map<string, PerfSums>[]): Map<string, PerfSums>
       else {
         seen.count += sums.count;
         seen.errors += sums.errors;
-        seen.buckets.push(...sums.buckets);
+        for (const b of sums.buckets) seen.buckets.push(b);
       }
     }
   }
