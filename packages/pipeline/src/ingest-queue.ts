@@ -1,5 +1,6 @@
 import { INGEST_QUEUE, TIMINGS_QUEUE } from '@seyir/domain';
-import type { JobsOptions } from 'bullmq';
+import type { JobsOptions, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 
 /** BullMQ key prefix of a deployment: `<SEYIR_REDIS_PREFIX>bull`. */
 export function bullPrefix(redisPrefix: string): string {
@@ -26,4 +27,19 @@ export function ingestJobOptions(job: { batchId: string }): JobsOptions {
     removeOnComplete: { count: 1000 },
     removeOnFail: { count: 5000 },
   };
+}
+
+/**
+ * When the oldest waiting job of a queue was added, and whether it has run before (a retry),
+ * from two small Redis reads — `queue.getWaiting(0, 0)` would fetch and parse the whole job
+ * (up to 1,000 logs) every time backpressure is checked.
+ */
+export async function oldestWaitingJob(queue: Queue): Promise<{ timestamp: number; attemptsStarted: number } | undefined> {
+  // BullMQ's Redis backend hands out its ioredis client; its own type lists only what BullMQ uses.
+  const client = (await queue.backend.client) as unknown as Redis;
+  // Jobs are LPUSHed and workers take from the right: the oldest is the last element.
+  const id = await client.lindex(queue.keys.wait!, -1);
+  if (!id) return undefined;
+  const [timestamp, attemptsStarted] = await client.hmget(queue.toKey(id), 'timestamp', 'attemptsStarted');
+  return timestamp ? { timestamp: Number(timestamp), attemptsStarted: Number(attemptsStarted ?? 0) } : undefined;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, INGEST_LIMITS, INGEST_MESSAGES, INGEST_QUEUE, type IngestJob, type IngestQueueState } from '@seyir/domain';
 import { alertJobFromOutcome, type AlertQueue } from '@seyir/alerts';
-import { bullPrefix, ingestJobOptions, processBatch, type LivePublisher, type PipelineDeps } from '@seyir/pipeline';
+import { bullPrefix, ingestJobOptions, oldestWaitingJob, processBatch, type LivePublisher, type PipelineDeps } from '@seyir/pipeline';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 
@@ -103,7 +103,7 @@ export function createQueueSink(connection: Redis, redisPrefix: string, limits: 
   let depth = { waiting: 0, lagMs: 0, at: 0 };
   const refreshDepth = async () => {
     if (Date.now() - depth.at < 100) return depth;
-    const [counts, [oldest]] = await Promise.all([queue.getJobCounts('waiting', 'delayed'), queue.getWaiting(0, 0)]);
+    const [counts, oldest] = await Promise.all([queue.getJobCounts('waiting', 'delayed'), oldestWaitingJob(queue)]);
     const lagMs = oldest && oldest.attemptsStarted === 0 ? Date.now() - oldest.timestamp : 0;
     depth = { waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0), lagMs, at: Date.now() };
     return depth;
@@ -153,9 +153,9 @@ export function createQueueSink(connection: Redis, redisPrefix: string, limits: 
       return done;
     },
     async health() {
-      const [counts, [oldest], workers] = await Promise.all([
+      const [counts, oldest, workers] = await Promise.all([
         queue.getJobCounts('waiting', 'active', 'failed', 'delayed'),
-        queue.getWaiting(0, 0),
+        oldestWaitingJob(queue),
         // Workers are listed by CLIENT LIST, which some managed Redis services refuse.
         queue.getWorkersCount().catch(() => null),
       ]);

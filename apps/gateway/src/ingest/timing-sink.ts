@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, INGEST_MESSAGES, PERF_LIMITS, PERF_MESSAGES, TIMINGS_QUEUE, type TimingJob } from '@seyir/domain';
-import { bullPrefix, ingestJobOptions, processTimings, type TimingDeps } from '@seyir/pipeline';
+import { bullPrefix, ingestJobOptions, oldestWaitingJob, processTimings, type TimingDeps } from '@seyir/pipeline';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 
@@ -49,8 +49,8 @@ export function createQueueTimingSink(connection: Redis, redisPrefix: string, li
       if (connection.status !== 'ready') throw unavailable();
       try {
         if (Date.now() - depth.at >= 100) {
-          const [waiting, oldest] = await Promise.all([queue.getWaitingCount(), queue.getWaiting(0, 0)]);
-          depth = { waiting, lagMs: oldest[0] ? Date.now() - oldest[0].timestamp : 0, at: Date.now() };
+          const [waiting, oldest] = await Promise.all([queue.getWaitingCount(), oldestWaitingJob(queue)]);
+          depth = { waiting, lagMs: oldest ? Date.now() - oldest.timestamp : 0, at: Date.now() };
         }
         if (depth.waiting >= maxWaiting || depth.lagMs > maxLagMs) {
           throw new AppError('QUEUE_FULL', INGEST_MESSAGES.overloaded, { retryAfterSeconds: Math.min(10, 1 + Math.floor(depth.lagMs / 1000)) });
