@@ -337,6 +337,26 @@ export const BILLING = {
   lira: (amount: string) => `${amount} ₺`,
 } as const;
 
+export const ARCHIVE = {
+  section: 'Arşiv (süresi dolan loglar)',
+  intro: 'Saklama süresi dolan loglar silinmeden önce S3 uyumlu depoya günlük gzip NDJSON dosyaları olarak yazılır ve doğrulanır; yazılamazsa silinmez.',
+  endpoint: 'Uç nokta (endpoint)',
+  region: 'Bölge',
+  bucket: 'Kova (bucket)',
+  prefix: 'Önek',
+  accessKey: 'Erişim anahtarı',
+  secret: 'Gizli anahtar',
+  secretStored: 'Kayıtlı (değiştirmek için yenisini girin)',
+  save: 'Kaydet ve Dene',
+  test: 'Bağlantıyı Dene',
+  remove: 'Arşivlemeyi Kapat',
+  saved: 'Arşiv ayarları kaydedildi.',
+  failed: 'Arşiv ayarları kaydedilemedi.',
+  lastArchived: (when: string) => `Son arşivleme: ${when}`,
+  lastError: (error: string) => `Son hata: ${error}`,
+  pathHint: (prefix: string) => `Dosyalar: ${prefix ? `${prefix}/` : ''}<proje>/<yyyy>/<mm>/<dd>.ndjson.gz`,
+} as const;
+
 export const PERFORMANCE = {
   title: 'Performans',
   subtitle: 'Python entegrasyonlarının gönderdiği istek süreleri: rota başına hız, hata oranı ve gecikme yüzdelikleri.',

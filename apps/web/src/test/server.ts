@@ -14,6 +14,7 @@ export const api = (path: string) => `${window.location.origin}/api/v1${path}`;
  */
 export const server = setupServer(
   http.get(api('/plans'), () => HttpResponse.json({ preset: 'pricing', beta: true, plans: getPlanTable({ beta: true }) })),
+  http.get(api('/projects/:projectId/archive'), () => HttpResponse.json({ configured: false })),
   http.get(api('/users/me/plan'), () => HttpResponse.json({ plan: getPlan('free', { beta: true }), beta: true, changes: [] })),
   http.get(api('/users/me/usage'), () =>
     HttpResponse.json({ month: '2026-01-01', plan: 'free', logs: 0, quota: 50_000, overageLogs: 0, overageFee: 0, percentUsed: 0, rule: OVERAGE_RULE }),

@@ -42,7 +42,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const apiSlice = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Project', 'ApiKey', 'Member', 'Log', 'LogStats', 'Group', 'GroupSummary', 'Note', 'Dashboard', 'Plans', 'View', 'LogFields', 'MyPlan', 'Usage'],
+  tagTypes: ['Me', 'Project', 'ApiKey', 'Member', 'Log', 'LogStats', 'Group', 'GroupSummary', 'Note', 'Dashboard', 'Plans', 'View', 'LogFields', 'MyPlan', 'Usage', 'Archive'],
   endpoints: () => ({}),
 });
 

@@ -9,6 +9,7 @@ import { PROJECT_MESSAGES } from '../../messages';
 import { PROJECTS, SHELL } from '../../messages/app';
 import { errorDetail, errorFields } from '../api/errors';
 import { toastError, toastSuccess } from '../toasts/toastSlice';
+import { ArchiveSettings } from '../archive/ArchiveSettings';
 import { standingIn, useCreateProjectMutation, useGetProjectQuery, useUpdateProjectMutation } from './projectsApi';
 
 /** §2 environments input: chips with a remove button, an input and an add button. */
@@ -156,6 +157,7 @@ export default function ProjectFormPage() {
           )}
         </form>
       </Card>
+      {editing && projectId && canDo(standingIn(project, user), 'archive:manage') && <ArchiveSettings projectId={projectId} />}
     </>
   );
 }
