@@ -126,6 +126,21 @@ describe('live updates across gateways', () => {
     expect((await memberOnB.join(projectId)).ok).toBe(false);
   });
 
+  it("sends the owner's monthly usage from the worker through Redis, and closes a logged-out user's sockets on every gateway", async () => {
+    const { token, user: { user }, key } = await newProject('kullanimdagitik');
+    const onB = await connect(gwB, token);
+    const onA = await connect(gwA, token);
+    await ingest(key, ['kullanım a', 'kullanım b', 'kullanım c']);
+    await onB.waitFor(() => onB.events.some((e) => e.name === 'usage:updated'), 10_000);
+    expect(onB.events.find((e) => e.name === 'usage:updated')!.payload).toMatchObject({ user_id: user.id, logs: 3, over_quota: false });
+
+    const closedA = new Promise<string>((resolve) => onA.socket.once('disconnect', (reason) => resolve(reason)));
+    const closedB = new Promise<string>((resolve) => onB.socket.once('disconnect', (reason) => resolve(reason)));
+    expect((await gwA.api.post('/api/v1/auth/logout', {}, token)).status).toBeLessThan(300);
+    expect(await closedA).toBe('io server disconnect');
+    expect(await closedB).toBe('io server disconnect');
+  });
+
   it('refuses a forged or expired token on any gateway', async () => {
     const { user } = await newProject('sahtejeton');
     const secret = 'test-secret-that-is-at-least-32-characters-long'; // the test gateways' JWT_SECRET

@@ -80,7 +80,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
   const warn = (error: unknown, what: string) => logger.warn({ err: error }, what);
   // Embedded: this process evaluates and delivers; distributed: the workers do, the gateway only queues tests.
   const alertQueue = redis ? createBullAlertQueue(redis, bullPrefix(config.SEYIR_REDIS_PREFIX), warn) : createInProcessAlertQueue(alertDeps, warn);
-  const livePublisher = createLivePublisher({ sql: database.sql, transport: { send: (frame) => liveRelay.server?.deliver(frame) } });
+  const livePublisher = createLivePublisher({ sql: database.sql, transport: { send: (frame) => liveRelay.server?.deliver(frame), sendUsage: (usage) => liveRelay.server?.deliverUsage(usage) } });
   const deps: AppDeps = {
     database,
     db: database.db,

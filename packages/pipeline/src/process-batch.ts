@@ -60,6 +60,8 @@ export interface BatchOutcome {
   insertedLogs: InsertedLog[];
   groups: (GroupCountChange & { isNew: boolean })[];
   overage: number;
+  /** The owner's monthly usage after the batch (absent when nothing was stored). */
+  usage?: { ownerId: string; month: string; logs: number; quota: number };
 }
 
 interface PreparedLog {
@@ -233,6 +235,7 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
       })),
       groups: groupChanges.map((g) => ({ ...g, isNew: g.count === deltas.get(g.groupId)?.count })),
       overage: insertedOverage,
+      usage: { ownerId: project.ownerId, month, logs: after, quota: plan.monthlyLogs },
     };
   });
 }

@@ -1,4 +1,4 @@
-import { LIVE_MESSAGES, SERVER_MESSAGES, type LiveBatch, type LiveGroup, type LiveStats } from '@seyir/domain';
+import { LIVE_MESSAGES, SERVER_MESSAGES, type LiveBatch, type LiveGroup, type LiveStats, type LiveUsage } from '@seyir/domain';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../test/test-gateway.js';
@@ -91,6 +91,34 @@ describe('live gateway (embedded)', () => {
     expect(await closedOld).toBe('io server disconnect');
     expect((await refusal(token)).message).toBe(SERVER_MESSAGES.sessionExpired);
     expect((await connect(changed.body.access_token as string)).socket.connected).toBe(true);
+  });
+
+  it("sends the owner the month's usage against the quota after a batch, throttled, and not to other members", async () => {
+    const account = await gw.api.signUp('kullanimsahibi');
+    const member = await gw.api.signUp('kullanim');
+    const usageProject = (await gw.api.createProject(account.token, 'Kullanım Projesi', ['production'])).id;
+    const usageKey = (await gw.api.post(`/api/v1/projects/${usageProject}/api-keys/`, { name: 'Kullanım anahtarı' }, account.token)).body.key as string;
+    expect(usageKey).toMatch(/^seyir_/);
+    expect((await gw.api.post(`/api/v1/projects/${usageProject}/members`, { user_id: member.user.id, role: 'viewer' }, account.token)).status).toBeLessThan(300);
+    const ownerClient = await connect(account.token);
+    const memberClient = await connect(member.token);
+    const usages = () => ownerClient.events.filter((e) => e.name === 'usage:updated').map((e) => e.payload as LiveUsage);
+    await ingest([{ message: 'kullanım 1' }, { message: 'kullanım 2' }], usageKey);
+    await ownerClient.waitFor(() => usages().length === 1, 10_000);
+    const first = usages()[0]!;
+    expect(first).toMatchObject({ user_id: account.user.id, over_quota: false });
+    expect(first.month).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(first.quota).toBeGreaterThan(0);
+    expect(first.logs).toBeGreaterThanOrEqual(2);
+    expect(first.percent_used).toBe(Math.floor((first.logs / first.quota) * 100));
+    // A second batch right after is held back, then sent once with the newer count.
+    await ingest([{ message: 'kullanım 3' }], usageKey);
+    await ingest([{ message: 'kullanım 4' }], usageKey);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(usages()).toHaveLength(1);
+    await ownerClient.waitFor(() => usages().length === 2, 15_000);
+    expect(usages()[1]!.logs).toBe(first.logs + 2);
+    expect(memberClient.events.some((e) => e.name === 'usage:updated')).toBe(false);
   });
 
   it("streams a member's new logs, the group they went to and today's counts", async () => {

@@ -3,7 +3,9 @@ import {
   canSeeProject,
   LIVE_BATCH_EVENT,
   LIVE_MESSAGES,
+  LIVE_USAGE_EVENT,
   LiveBatchSchema,
+  LiveUsageSchema,
   projectRoom,
   ProjectJoinSchema,
   ProjectLeaveSchema,
@@ -11,6 +13,7 @@ import {
   type LiveAck,
   type LiveBatch,
   type LiveError,
+  type LiveUsage,
 } from '@seyir/domain';
 import { findProjectsOfUser, getProjectStanding, getUserById } from '@seyir/db';
 import { findLiveLogsAfter, liveChannelKey } from '@seyir/pipeline';
@@ -47,6 +50,8 @@ export interface LiveServer extends LiveHooks {
   io: LiveIo;
   /** Embedded mode: a frame built in this process. */
   deliver(frame: LiveBatch): void;
+  /** Embedded mode: an account's usage, built in this process. */
+  deliverUsage(usage: LiveUsage): void;
   close(): Promise<void>;
 }
 
@@ -76,6 +81,13 @@ export function attachLiveServer(httpServer: HttpServer, deps: AppDeps, options:
     else deps.logger.warn({ issue: frame.error.issues[0] }, 'dropped a malformed live frame');
   });
 
+  /** Usage goes to the account's own connections on this gateway (each gateway hears it). */
+  const deliverUsage = (usage: LiveUsage) => io.local.to(userRoom(usage.user_id)).emit('usage:updated', usage);
+  io.on(LIVE_USAGE_EVENT, (raw: unknown) => {
+    const usage = LiveUsageSchema.safeParse(raw);
+    if (usage.success) deliverUsage(usage.data);
+    else deps.logger.warn({ issue: usage.error.issues[0] }, 'dropped a malformed usage update');
+  });
   io.use(authenticateSocket(deps));
 
   const refuse = (socket: LiveSocket, ack: Ack, error: LiveError) => {
@@ -159,6 +171,7 @@ export function attachLiveServer(httpServer: HttpServer, deps: AppDeps, options:
   return {
     io,
     deliver: (frame) => delivery.accept(frame),
+    deliverUsage,
     async endSessions(userId) {
       // Local sockets are told why; on other gateways the adapter closes them.
       for (const id of [...(io.sockets.adapter.rooms.get(userRoom(userId)) ?? [])]) {

@@ -22,3 +22,4 @@ export * from './alerts.js';
 export * from './retention.js';
 export * from './group-projection.js';
 export * from './perf.js';
+export * from './live.js';

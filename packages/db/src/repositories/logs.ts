@@ -32,7 +32,8 @@ export interface LogDetailRow extends LogListRow {
 
 export const LOG_LIST_COLUMNS = `l.id, l.project_id, l.timestamp, l.level, l.message, l.environment, l.host, l.tags, l.group_id, (l.exception IS NOT NULL) AS has_exception`;
 
-interface RawLog {
+/** A listed log as the database answers it (snake case). */
+export interface RawLog {
   id: string;
   project_id: string;
   timestamp: Date | string;

@@ -72,6 +72,25 @@ export const LiveBatchSchema = z.object({
 });
 export type LiveBatch = z.infer<typeof LiveBatchSchema>;
 
+/**
+ * The month's usage of an account (the projects' owner) against its plan's quota, sent to that
+ * user's connections after a batch added to it, at most one every few seconds per account.
+ */
+export const LiveUsageSchema = z.object({
+  user_id: z.uuid(),
+  /** First day of the UTC month counted, `YYYY-MM-01`. */
+  month: z.iso.date(),
+  logs: z.number().int().nonnegative(),
+  quota: z.number().int().nonnegative(),
+  /** Share of the quota used, rounded down (over 100 past the quota). */
+  percent_used: z.number().int().nonnegative(),
+  over_quota: z.boolean(),
+});
+export type LiveUsage = z.infer<typeof LiveUsageSchema>;
+
+/** Name of the event (and inter-server event) carrying `LiveUsage`. */
+export const LIVE_USAGE_EVENT = 'usage:updated' as const;
+
 /** Sent to a client that used the one-event-per-item events when a burst left logs out. */
 export const LiveSkippedSchema = z.object({ project_id: z.uuid(), skipped: z.number().int().positive() });
 export type LiveSkipped = z.infer<typeof LiveSkippedSchema>;
@@ -122,6 +141,8 @@ export interface ServerToClientEvents {
   'log:new': (log: LiveLog) => void;
   'group:updated': (group: LiveGroup) => void;
   'stats:updated': (stats: LiveStats) => void;
+  /** The account's monthly usage (sent to the owner's own connections, batch or not). */
+  'usage:updated': (usage: LiveUsage) => void;
   'logs:skipped': (skipped: LiveSkipped) => void;
   /** A coalesced frame (clients with `auth.batch`). */
   'live:batch': (batch: LiveBatch) => void;
@@ -139,6 +160,7 @@ export interface ClientToServerEvents {
 /** Events between server processes (Socket.IO `serverSideEmit`, through Redis). */
 export interface InterServerEvents {
   'live:batch': (batch: LiveBatch) => void;
+  'usage:updated': (usage: LiveUsage) => void;
 }
 
 /** Name of the inter-server event a worker publishes a processed batch under. */

@@ -1,4 +1,3 @@
 export * from './find-live-logs.js';
-export * from './get-today-stats.js';
 export * from './live-publisher.js';
 export * from './redis-live-transport.js';

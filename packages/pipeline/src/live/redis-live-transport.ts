@@ -1,4 +1,4 @@
-import { LIVE_BATCH_EVENT } from '@seyir/domain';
+import { LIVE_BATCH_EVENT, LIVE_USAGE_EVENT } from '@seyir/domain';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import type { LiveTransport } from './live-publisher.js';
@@ -23,6 +23,9 @@ export function createRedisLiveTransport(redis: Redis, redisPrefix: string): Liv
   return {
     send(batch) {
       emitter.serverSideEmit(LIVE_BATCH_EVENT, batch);
+    },
+    sendUsage(usage) {
+      emitter.serverSideEmit(LIVE_USAGE_EVENT, usage);
     },
   };
 }
