@@ -19,7 +19,13 @@ export function alertJobFromOutcome(outcome: BatchOutcome, atMs: number): AlertE
   return {
     projectId: outcome.projectId,
     atMs,
-    groups: outcome.groups.slice(0, 1000).map((g) => ({ groupId: g.groupId, count: perGroup.get(g.groupId) ?? 0, isNew: g.isNew, regressed: g.regressed })),
+    groups: outcome.groups.slice(0, 1000).map((g) => ({
+      groupId: g.groupId,
+      count: perGroup.get(g.groupId) ?? 0,
+      isNew: g.isNew,
+      regressed: g.regressed,
+      regressedEnvironments: g.regressedEnvironments.slice(0, 50),
+    })),
     levels: [...levels.values()].slice(0, 5000),
     inserted: outcome.inserted,
   };

@@ -18,12 +18,14 @@ const atLeast = (level: string, min: LogLevel) => LOG_LEVELS.includes(level as L
 /** Group rules: new groups (new_group) or reopened ones (regression) at level ≥ min_level, in the environment if set. */
 async function evaluateGroupRule(deps: AlertDeps, rule: AlertRuleRow, project: { id: string; name: string }, job: AlertEvaluationJob, now: Date): Promise<string[]> {
   const conditions = rule.conditions as GroupConditions;
-  const touched = job.groups.filter((g) => (rule.type === 'new_group' ? g.isNew : g.regressed));
+  // A regression is a group reopened everywhere, or in some environments (resolved there alone).
+  const touched = job.groups.filter((g) => (rule.type === 'new_group' ? g.isNew : g.regressed || g.regressedEnvironments.length > 0));
   const ids: string[] = [];
   for (const g of touched) {
     const evidence = await getGroupEvidence(deps, project.id, g.groupId);
     if (!evidence || !atLeast(evidence.level, conditions.min_level)) continue;
     if (conditions.environment && !evidence.environments.includes(conditions.environment)) continue;
+    if (rule.type === 'regression' && !g.regressed && conditions.environment && !g.regressedEnvironments.includes(conditions.environment)) continue;
     // new_group: one window per rule (each group is new only once, a burst of new groups is the storm);
     // regression: one window per rule and group.
     const subject = rule.type === 'new_group' ? '*' : g.groupId;

@@ -234,6 +234,33 @@ describe('alert delivery', () => {
     expect(groups[1].title).toBe('Özet: bekleme süresinde 49 yeni grup daha — Yeni gruplar');
   });
 
+  it('alerts when a resolved group receives a log again (regression), once per group within the cool-down', async () => {
+    const p = await projectWithKey('Regresyon');
+    const created = await gw.api.post(
+      `/api/v1/projects/${p.projectId}/alerts`,
+      { name: 'Geri dönen hatalar', type: 'regression', channels: [{ type: 'webhook', url: `${receiver.url}/regression` }] },
+      token,
+    );
+    expect(created.status).toBe(201);
+    const failure = { message: 'Stok güncellenemedi', level: 'ERROR', exception: { type: 'StockError', value: 'kilit' } };
+    await ingest(p.key, [failure]);
+    await settled();
+    expect(bodyOf('/regression')).toHaveLength(0); // new, not a regression
+    const groups = (await gw.api.get(`/api/v1/projects/${p.projectId}/groups`, token)).body;
+    const group = (groups.items ?? groups)[0];
+    expect((await gw.api.request('PATCH', `/api/v1/projects/${p.projectId}/groups/${group._id ?? group.id}`, { token, json: { status: 'resolved' } })).status).toBe(200);
+    await ingest(p.key, [failure]);
+    await settled();
+    const sent = bodyOf('/regression');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ kind: 'alert', title: 'Tekrar eden hata (regresyon): Stok güncellenemedi', group: { count: 2, exception: { type: 'StockError' } } });
+    // Resolved and reopened again inside the cool-down: held for the digest, not sent.
+    await gw.api.request('PATCH', `/api/v1/projects/${p.projectId}/groups/${group._id ?? group.id}`, { token, json: { status: 'resolved' } });
+    await ingest(p.key, [failure]);
+    await settled();
+    expect(bodyOf('/regression')).toHaveLength(1);
+  });
+
   it('sends each quota notice once: 80 % and 100 % of the monthly quota', async () => {
     const p = await projectWithKey('Kota');
     const created = await gw.api.post(

@@ -12,7 +12,16 @@ export const AlertEvaluationJobSchema = z.object({
   atMs: z.number().int(),
   /** Per group touched by the batch: logs added, its level, whether it is new or reopened. */
   groups: z
-    .array(z.object({ groupId: z.string().uuid(), count: z.number().int().min(0), isNew: z.boolean(), regressed: z.boolean() }))
+    .array(
+      z.object({
+        groupId: z.string().uuid(),
+        count: z.number().int().min(0),
+        isNew: z.boolean(),
+        regressed: z.boolean(),
+        /** Environments where the group had been resolved alone and this batch reopened it. */
+        regressedEnvironments: z.array(z.string()).max(50).default([]),
+      }),
+    )
     .max(1000),
   /** Logs of the batch per level and environment (threshold rules). */
   levels: z.array(z.object({ level: z.string(), environment: z.string(), count: z.number().int().min(0) })).max(5000),

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { alertJobFromOutcome } from './alert-job-from-outcome.js';
+
+const G1 = '0190a0a0-0000-7000-8000-000000000001';
+const G2 = '0190a0a0-0000-7000-8000-000000000002';
+const log = (groupId: string, level: 'ERROR' | 'INFO', environment = 'production') => ({ id: 'x', timestampMs: 0, level, message: 'm', environment, host: '', tags: [], groupId });
+
+describe('alertJobFromOutcome', () => {
+  it('counts the stored logs per group and per level and environment', () => {
+    const job = alertJobFromOutcome(
+      {
+        projectId: '0190a0a0-0000-7000-8000-00000000000a',
+        inserted: 3,
+        insertedLogs: [log(G1, 'ERROR'), log(G1, 'ERROR', 'staging'), log(G2, 'INFO')],
+        groups: [
+          { groupId: G1, count: 2, lastSeen: new Date(0), status: 'unresolved', regressed: false, regressedEnvironments: [], isNew: true },
+          { groupId: G2, count: 40, lastSeen: new Date(0), status: 'unresolved', regressed: false, regressedEnvironments: ['staging'], isNew: false },
+        ],
+        overage: 0,
+      },
+      1_000,
+    );
+    expect(job).toEqual({
+      projectId: '0190a0a0-0000-7000-8000-00000000000a',
+      atMs: 1_000,
+      inserted: 3,
+      groups: [
+        { groupId: G1, count: 2, isNew: true, regressed: false, regressedEnvironments: [] },
+        { groupId: G2, count: 1, isNew: false, regressed: false, regressedEnvironments: ['staging'] },
+      ],
+      levels: [
+        { level: 'ERROR', environment: 'production', count: 1 },
+        { level: 'ERROR', environment: 'staging', count: 1 },
+        { level: 'INFO', environment: 'production', count: 1 },
+      ],
+    });
+  });
+
+  it('makes no job for a batch that stored nothing (a retry)', () => {
+    expect(alertJobFromOutcome({ projectId: 'p', inserted: 0, insertedLogs: [], groups: [], overage: 0 }, 1)).toBeUndefined();
+  });
+});
