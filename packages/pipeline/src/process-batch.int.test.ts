@@ -62,6 +62,24 @@ describe('processBatch', () => {
     expect((await q(`SELECT logs FROM usage_monthly WHERE account_id = $1`, [ownerId]))[0].logs).toBe(3);
   });
 
+  it('keeps every log in a live group, counted once, when a template generalises inside a batch', async () => {
+    const other = (await createProject(handle.db, { name: 'Genelleme', environments: ['production'], ownerId })).id;
+    // Word variants the miner first keeps apart, then merges into one template with a wildcard.
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta'];
+    const logs = words.flatMap((w, i) => [log(`Connection to ${w} refused by peer`, {}, base + i * 10), log(`Cache ${w} rebuilt in place`, {}, base + i * 10 + 5)]);
+    const outcome = await processBatch(deps, job(logs, other));
+    expect(outcome.inserted).toBe(logs.length);
+    const orphans = await q(`SELECT count(*)::int AS n FROM logs l WHERE l.project_id = $1 AND NOT EXISTS (SELECT 1 FROM log_groups g WHERE g.id = l.group_id)`, [other]);
+    expect(orphans[0].n).toBe(0);
+    const perGroup = await q<{ id: string; count: number; logs: number }>(
+      `SELECT g.id, g.count::int AS count, (SELECT count(*)::int FROM logs l WHERE l.project_id = $1 AND l.group_id = g.id) AS logs FROM log_groups g WHERE g.project_id = $1`,
+      [other],
+    );
+    expect(perGroup.length).toBeLessThan(logs.length); // templates were learned
+    for (const g of perGroup) expect(g.count).toBe(g.logs);
+    expect(perGroup.reduce((sum, g) => sum + g.count, 0)).toBe(logs.length);
+  });
+
   it('stores and counts a retried batch exactly once', async () => {
     const batch = job([log('Payment 1 captured', {}, base + 5000), log('Payment 2 captured', {}, base + 6000)]);
     const [first, second] = [await processBatch(deps, batch), await processBatch(deps, batch)];

@@ -19,6 +19,7 @@ import {
   addRollups,
   applyGroupDeltas,
   ensureGroups,
+  findGroupIds,
   getIngestProject,
   getMonthlyUsage,
   insertLogs,
@@ -67,6 +68,8 @@ export interface BatchOutcome {
 interface PreparedLog {
   log: JobLog;
   grouping: FingerprintResult;
+  /** The group the log is stored in: its own fingerprint's, or the one a generalised template merged it into. */
+  groupFingerprint: string;
   scrubbed: Pick<LogRow, 'message' | 'metadata' | 'context' | 'exception' | 'request' | 'response'>;
 }
 
@@ -125,6 +128,7 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
     return {
       log,
       grouping,
+      groupFingerprint: grouping.fingerprint,
       scrubbed: {
         message,
         metadata: log.metadata ? scrub(log.metadata) : null,
@@ -143,19 +147,38 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
   const overage = overageInBatch(usageBefore.logs, prepared.length, plan.monthlyLogs);
   const firstOverage = prepared.length - overage;
 
-  const seeds = new Map<string, GroupSeed>();
+  // A template that generalised during this batch absorbed others (learned in this batch or
+  // before): the logs of the absorbed ones, earlier in the batch, go to the surviving group too.
+  const mergedInto = new Map<string, string>();
+  for (const [target, fromFps] of merges) for (const fp of fromFps) if (fp !== target) mergedInto.set(fp, target);
+  const survivorOf = (fp: string) => {
+    let current = fp;
+    for (let hops = 0; hops < 100 && mergedInto.has(current); hops++) current = mergedInto.get(current)!;
+    return current;
+  };
+  for (const p of prepared) p.groupFingerprint = survivorOf(p.grouping.fingerprint);
+
+  const seeds = new Map<string, GroupSeed & { fromOwnLog: boolean; ownAt: number }>();
   for (const p of prepared) {
-    const seen = seeds.get(p.grouping.fingerprint);
-    if (!seen || p.log.timestampMs < seen.firstSeen.getTime()) {
-      seeds.set(p.grouping.fingerprint, {
-        fingerprint: p.grouping.fingerprint,
+    const fingerprint = p.groupFingerprint;
+    const seen = seeds.get(fingerprint);
+    // The seed describes the survivor (its template), from its own earliest log when there is one.
+    const own = p.grouping.fingerprint === fingerprint;
+    const firstSeen = new Date(Math.min(p.log.timestampMs, seen?.firstSeen.getTime() ?? Infinity));
+    if (!seen || (own && (!seen.fromOwnLog || p.log.timestampMs < seen.ownAt))) {
+      seeds.set(fingerprint, {
+        fingerprint,
         kind: p.grouping.kind,
         template: p.grouping.template.slice(0, 2000),
         reason: p.grouping.reason,
         sampleMessage: p.scrubbed.message,
         level: p.log.level,
-        firstSeen: new Date(p.log.timestampMs),
+        firstSeen,
+        fromOwnLog: own,
+        ownAt: own ? p.log.timestampMs : Infinity,
       });
+    } else {
+      seen.firstSeen = firstSeen;
     }
   }
   const newEnvironments = [...new Set(prepared.map((p) => p.log.environment))].filter((e) => !project.environments.includes(e));
@@ -163,11 +186,16 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
 
   return deps.database.transaction(async (sql) => {
     await addProjectEnvironments(sql, job.projectId, newEnvironments.slice(0, room));
-    const groupIds = await ensureGroups(sql, job.projectId, [...seeds.values()]);
-    for (const [target, fromFps] of merges) {
-      const targetId = groupIds.get(target);
-      const fromIds = [...fromFps].map((fp) => groupIds.get(fp)).filter((id): id is string => Boolean(id));
-      if (targetId && fromIds.length) await mergeGroups(sql, job.projectId, targetId, fromIds);
+    const groupIds = await ensureGroups(sql, job.projectId, [...seeds.values()].map(({ fromOwnLog: _o, ownAt: _a, ...seed }) => seed));
+    const absorbed = await findGroupIds(sql, job.projectId, [...mergedInto.keys()]);
+    const absorbedBySurvivor = new Map<string, string[]>();
+    for (const [fingerprint, id] of absorbed) {
+      const survivor = survivorOf(fingerprint);
+      absorbedBySurvivor.set(survivor, [...(absorbedBySurvivor.get(survivor) ?? []), id]);
+    }
+    for (const [survivor, fromIds] of absorbedBySurvivor) {
+      const targetId = groupIds.get(survivor);
+      if (targetId) await mergeGroups(sql, job.projectId, targetId, fromIds);
     }
     const rows: LogRow[] = prepared.map((p, index) => ({
       id: p.log.id,
@@ -177,7 +205,7 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
       host: p.log.host,
       logger: p.log.logger,
       release: p.log.release,
-      groupId: groupIds.get(p.grouping.fingerprint)!,
+      groupId: groupIds.get(p.groupFingerprint)!,
       tags: p.log.tags,
       ...p.scrubbed,
       metadata: p.log.clampedFrom ? { ...(p.scrubbed.metadata as object | null), _seyir: { timestamp_clamped_from: p.log.clampedFrom } } : p.scrubbed.metadata,
@@ -190,7 +218,7 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
     const deltas = new Map<string, GroupDelta>();
     const rollups = new Map<string, RollupDelta>();
     for (const p of inserted) {
-      const groupId = groupIds.get(p.grouping.fingerprint)!;
+      const groupId = groupIds.get(p.groupFingerprint)!;
       const at = p.log.timestampMs;
       let delta = deltas.get(groupId);
       if (!delta) {
@@ -231,7 +259,7 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
         environment: p.log.environment,
         host: p.log.host,
         tags: p.log.tags,
-        groupId: groupIds.get(p.grouping.fingerprint)!,
+        groupId: groupIds.get(p.groupFingerprint)!,
       })),
       groups: groupChanges.map((g) => ({ ...g, isNew: g.count === deltas.get(g.groupId)?.count })),
       overage: insertedOverage,

@@ -56,35 +56,36 @@ export async function ensureGroups(sql: SqlClient, projectId: string, seeds: Gro
   await holdProjectGroupsShared(sql, projectId);
   const sorted = [...seeds].sort((a, b) => (a.fingerprint < b.fingerprint ? -1 : 1));
   const fingerprints = sorted.map((s) => s.fingerprint);
-  let { rows } = await sql.query<{ id: string; fingerprint: string }>(
+  const known = await findGroupIds(sql, projectId, fingerprints);
+  if (known.size === fingerprints.length) return known;
+  const missing = sorted.filter((s) => !known.has(s.fingerprint));
+  await sql.query(
+    `INSERT INTO log_groups (project_id, fingerprint, kind, template, reason, sample_message, level, first_seen, last_seen)
+     SELECT $1, s.fingerprint, s.kind, s.template, s.reason, s.sample, s.level, s.first_seen, s.first_seen
+     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
+       AS s(fingerprint, kind, template, reason, sample, level, first_seen)
+     ON CONFLICT (project_id, fingerprint) DO NOTHING`,
+    [
+      projectId,
+      missing.map((s) => s.fingerprint),
+      missing.map((s) => s.kind),
+      missing.map((s) => s.template),
+      missing.map((s) => s.reason),
+      missing.map((s) => s.sampleMessage.slice(0, 1000)),
+      missing.map((s) => s.level),
+      missing.map((s) => s.firstSeen),
+    ],
+  );
+  return findGroupIds(sql, projectId, fingerprints);
+}
+
+/** Ids of the project's groups with these fingerprints (those that exist). */
+export async function findGroupIds(sql: SqlClient, projectId: string, fingerprints: string[]): Promise<Map<string, string>> {
+  if (fingerprints.length === 0) return new Map();
+  const { rows } = await sql.query<{ id: string; fingerprint: string }>(
     `SELECT id, fingerprint FROM log_groups WHERE project_id = $1 AND fingerprint = ANY($2::text[])`,
     [projectId, fingerprints],
   );
-  if (rows.length < fingerprints.length) {
-    const known = new Set(rows.map((r) => r.fingerprint));
-    const missing = sorted.filter((s) => !known.has(s.fingerprint));
-    await sql.query(
-      `INSERT INTO log_groups (project_id, fingerprint, kind, template, reason, sample_message, level, first_seen, last_seen)
-       SELECT $1, s.fingerprint, s.kind, s.template, s.reason, s.sample, s.level, s.first_seen, s.first_seen
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
-         AS s(fingerprint, kind, template, reason, sample, level, first_seen)
-       ON CONFLICT (project_id, fingerprint) DO NOTHING`,
-      [
-        projectId,
-        missing.map((s) => s.fingerprint),
-        missing.map((s) => s.kind),
-        missing.map((s) => s.template),
-        missing.map((s) => s.reason),
-        missing.map((s) => s.sampleMessage.slice(0, 1000)),
-        missing.map((s) => s.level),
-        missing.map((s) => s.firstSeen),
-      ],
-    );
-    ({ rows } = await sql.query<{ id: string; fingerprint: string }>(
-      `SELECT id, fingerprint FROM log_groups WHERE project_id = $1 AND fingerprint = ANY($2::text[])`,
-      [projectId, fingerprints],
-    ));
-  }
   return new Map(rows.map((r) => [r.fingerprint, r.id]));
 }
 
