@@ -78,9 +78,14 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-/** Waits until nothing shows a loading state (spinners, `aria-busy`) and fonts are in, so shots are stable. */
+/**
+ * Waits until nothing shows a loading state (`aria-busy`, the app's spinners, an indeterminate
+ * progress bar; a progress bar with a value is content) and fonts are in, so shots are stable.
+ */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], [role="progressbar"]') && document.fonts.status === 'loaded');
+  await page.waitForFunction(
+    () => !document.querySelector('[aria-busy="true"], .animate-spin, [role="progressbar"]:not([aria-valuenow])') && document.fonts.status === 'loaded',
+  );
 }
 
 /**
