@@ -17,7 +17,7 @@ const BATCH = numberArg('batch', 100);
 const log = (message: string) => process.stderr.write(`[bench:ingest] ${message}\n`);
 
 async function main(): Promise<void> {
-  const topology = await startBenchTopology(log);
+  const topology = await startBenchTopology(log, process.env.SEYIR_INGEST_COALESCE_MS ? { SEYIR_INGEST_COALESCE_MS: process.env.SEYIR_INGEST_COALESCE_MS } : {});
   const { handle, base, gateway, worker, databaseUrl } = topology;
   const projectId = topology.projectId;
 
