@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { getPlan, getPlanTable, OVERAGE_RULE, PRO_RATA_RULE } from '@seyir/domain';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -101,6 +101,21 @@ describe('UsagePanel', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByText('Kotanın %120 kullanıldı')).toBeInTheDocument();
     expect(screen.getByText(OVERAGE_RULE)).toBeInTheDocument();
+  });
+
+  it('re-reads the usage when the server pushes a newer count (usage:updated)', async () => {
+    let logs = 1200;
+    server.use(
+      http.get(api('/users/me/usage'), () =>
+        HttpResponse.json({ month: '2026-05-01', plan: 'free', logs, quota: 50_000, overageLogs: 0, overageFee: 0, percentUsed: Math.floor((logs / 50_000) * 100), rule: OVERAGE_RULE }),
+      ),
+    );
+    const { live } = renderWithProviders(<UsagePanel />, { signedInAs: ownerUser });
+    expect(await screen.findByText('1.200')).toBeInTheDocument();
+    logs = 45_000;
+    act(() => live.emit('usage:updated', { user_id: ownerUser._id, month: '2026-05-01', logs, quota: 50_000, percent_used: 90, over_quota: false }));
+    expect(await screen.findByText('45.000')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '90');
   });
 
   it('says so when usage cannot be loaded', async () => {

@@ -1,5 +1,6 @@
 import type { Plan, PlanChangeInput, PlanId, PlanQuoteView, UsageSummary } from '@seyir/domain';
 import { apiSlice } from '../api/apiSlice';
+import { liveWhileCached } from '../live/liveWhileCached';
 
 export interface PlanHistoryItem {
   from_plan: string;
@@ -36,6 +37,15 @@ export const billingApi = apiSlice.injectEndpoints({
     getUsage: builder.query<Usage, void>({
       query: () => '/users/me/usage',
       providesTags: ['Usage'],
+      /** `usage:updated` (at most every few seconds) re-reads the panel, whose fee rule lives on the server. */
+      onCacheEntryAdded: (_arg, lifecycle) =>
+        liveWhileCached(lifecycle, (live) =>
+          live.subscribeUsage((usage) => {
+            const shown = lifecycle.getCacheEntry().data;
+            if (shown && shown.month === usage.month && shown.logs === usage.logs) return;
+            lifecycle.dispatch(apiSlice.util.invalidateTags(['Usage']));
+          }),
+        ),
     }),
   }),
 });

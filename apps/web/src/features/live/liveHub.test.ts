@@ -82,6 +82,21 @@ describe('LiveHub', () => {
     expect(t.calls).toEqual(['open', 'join:p1', 'leave:p1', 'join:p1']);
   });
 
+  it("hands the account's usage to usage listeners only (no room to join)", () => {
+    const t = fakeTransport();
+    const hub = new LiveHub(() => t.transport);
+    const usages: number[] = [];
+    const frames = vi.fn();
+    hub.subscribe(['p1'], frames);
+    const stop = hub.subscribeUsage((u) => usages.push(u.logs));
+    t.push('usage:updated', { user_id: 'u', month: '2026-11-01', logs: 42, quota: 100, percent_used: 42, over_quota: false });
+    stop();
+    t.push('usage:updated', { user_id: 'u', month: '2026-11-01', logs: 43, quota: 100, percent_used: 43, over_quota: false });
+    expect(usages).toEqual([42]);
+    expect(frames).not.toHaveBeenCalled();
+    expect(t.calls).toEqual(['open', 'join:p1']);
+  });
+
   it('closes a while after the last subscriber leaves, unless someone comes back', () => {
     vi.useFakeTimers();
     const t = fakeTransport();

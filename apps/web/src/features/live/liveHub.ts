@@ -1,4 +1,4 @@
-import type { LiveStats } from '@seyir/domain';
+import type { LiveStats, LiveUsage } from '@seyir/domain';
 import type { Socket } from 'socket.io-client';
 import type { LogGroup } from '../groups/types';
 import type { LogEntry } from '../logs/types';
@@ -29,6 +29,7 @@ export interface LiveEventMap {
   'stats:updated': LiveStats;
   'logs:skipped': { project_id: string; skipped: number };
   reload: { project_id: string; reason: string };
+  'usage:updated': LiveUsage;
 }
 export type LiveEventName = keyof LiveEventMap;
 
@@ -75,6 +76,7 @@ export function toFrame(name: string, payload: unknown): LiveFrame | undefined {
 export class LiveHub {
   private transport: LiveTransport | null = null;
   private readonly listeners = new Set<{ projects: ReadonlySet<string>; fn: FrameListener }>();
+  private readonly usageListeners = new Set<(usage: LiveUsage) => void>();
   private readonly rooms = new Map<string, number>();
   private subscribers = 0;
   private closeTimer: ReturnType<typeof setTimeout> | null = null;
@@ -108,6 +110,19 @@ export class LiveHub {
       active = false;
       this.listeners.delete(entry);
       for (const id of entry.projects) this.leaveRoom(id);
+      this.release();
+    };
+  }
+
+  /** Listens to the account's monthly usage (sent to the user's own connection, no room to join); returns the unsubscribe. */
+  subscribeUsage(fn: (usage: LiveUsage) => void): () => void {
+    this.usageListeners.add(fn);
+    this.acquire();
+    let active = true;
+    return () => {
+      if (!active) return;
+      active = false;
+      this.usageListeners.delete(fn);
       this.release();
     };
   }
@@ -161,6 +176,10 @@ export class LiveHub {
   }
 
   private dispatch(name: string, payload: unknown): void {
+    if (name === 'usage:updated') {
+      for (const fn of this.usageListeners) fn(payload as LiveUsage);
+      return;
+    }
     if (name === 'reload') {
       const projectId = (payload as { project_id?: unknown } | null)?.project_id;
       if (typeof projectId !== 'string') return;
