@@ -1,4 +1,4 @@
-import { getPlan, levelRank, LOG_LEVELS, parseSearch, PLAN_IDS, type AlertEvaluationJob, type GroupConditions, type LogLevel, type PlanId, type ThresholdConditions } from '@seyir/domain';
+import { getPlan, levelRank, LOG_LEVELS, parseQuery, PLAN_IDS, type AlertEvaluationJob, type GroupConditions, type LogLevel, type PlanId, type ThresholdConditions } from '@seyir/domain';
 import {
   claimQuotaNotices,
   countLogsCapped,
@@ -54,11 +54,12 @@ async function evaluateThresholdRule(deps: AlertDeps, rule: AlertRuleRow, projec
     return [];
   }
   const levels = LOG_LEVELS.filter((l) => levelRank(l) >= levelRank(c.level));
-  const search = c.search ? parseSearch(c.search) : undefined;
+  // The rule's search is a query of the search language (validated when the rule was saved).
+  const query = c.search ? parseQuery(c.search, 'logs') : undefined;
   const { byLevel, capped } = await countLogsCapped(
     deps.sql,
     project.id,
-    { levels, environment: c.environment ?? undefined, search, from: new Date(now.getTime() - c.minutes * 60_000) },
+    { levels, environment: c.environment ?? undefined, query, from: new Date(now.getTime() - c.minutes * 60_000) },
     c.count,
   );
   if (!capped) return [];

@@ -234,6 +234,30 @@ describe('alert delivery', () => {
     expect(groups[1].title).toBe('Özet: bekleme süresinde 49 yeni grup daha — Yeni gruplar');
   });
 
+  it('counts only the logs a threshold rule’s query matches (a saved view’s query works as it is)', async () => {
+    const p = await projectWithKey('Sorgulu');
+    for (const [name, search, path] of [
+      ['web-1 hataları', 'host:web-1 metadata.shop:ana', '/query-match'],
+      ['web-9 hataları', 'host:web-9', '/query-miss'],
+    ] as const) {
+      const created = await gw.api.post(
+        `/api/v1/projects/${p.projectId}/alerts`,
+        { name, type: 'threshold', conditions: { count: 5, level: 'ERROR', minutes: 5, search }, cooldown_minutes: 5, channels: [{ type: 'webhook', url: `${receiver.url}${path}` }] },
+        token,
+      );
+      expect(created.status).toBe(201);
+    }
+    await ingest(
+      p.key,
+      Array.from({ length: 10 }, (_, i) => ({ message: `Kasa ${i} kapanmadı`, level: 'ERROR', host: 'web-1', metadata: { shop: 'ana' } })),
+    );
+    await settled();
+    await receiver.waitFor(1, 20_000, '/query-match');
+    expect(bodyOf('/query-match').map((m) => m.kind)).toEqual(['alert']);
+    expect(bodyOf('/query-match')[0].threshold).toMatchObject({ search: 'host:web-1 metadata.shop:ana' });
+    expect(bodyOf('/query-miss')).toEqual([]);
+  });
+
   it('alerts when a resolved group receives a log again (regression), once per group within the cool-down', async () => {
     const p = await projectWithKey('Regresyon');
     const created = await gw.api.post(

@@ -157,6 +157,14 @@ describe('alert rules API', () => {
     }
   });
 
+  it('takes a threshold search in the query language and points at the wrong character of a bad one', async () => {
+    const good = await gw.api.post(base(), rule({ name: 'Sorgulu eşik', type: 'threshold', conditions: { count: 5, minutes: 5, search: 'host:web-1 metadata.user_id:>=40 -test' } }), admin);
+    expect(good.status).toBe(201);
+    const bad = await gw.api.post(base(), rule({ name: 'Bozuk sorgu', type: 'threshold', conditions: { count: 5, minutes: 5, search: 'host:web-1 (ödeme' } }), admin);
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toMatch(/^\d+\. karakterde hata: /);
+  });
+
   it('keeps a project to 50 rules', async () => {
     const project = await gw.api.createProject(owner, 'Kural Sınırı');
     const path = `/api/v1/projects/${project.id}/alerts`;

@@ -15,7 +15,7 @@ export const ALERT_LIMITS = {
   defaultCooldownMinutes: 30,
   maxThresholdCount: 100_000,
   maxThresholdMinutes: 1440,
-  maxSearchLength: 200,
+  maxSearchLength: 1000,
   /** Groups named in one digest (the rest are only counted). */
   maxDigestGroups: 10,
   /** Lines of a stack trace carried in an alert (the innermost ones). */

@@ -20,7 +20,7 @@ export const ALERT_MESSAGES = {
   minutesInvalid: 'Süre 1 ile 1440 dakika arasında olmalıdır.',
   levelInvalid: 'Geçersiz seviye. DEBUG, INFO, WARNING, ERROR veya CRITICAL olmalıdır.',
   environmentInvalid: 'Geçersiz ortam adı.',
-  searchTooLong: 'Arama ifadesi en fazla 200 karakter olabilir.',
+  searchTooLong: 'Arama sorgusu en fazla 1000 karakter olabilir.',
   tooManyRules: 'Bir projede en fazla 50 uyarı kuralı olabilir.',
   ruleNotFound: 'Uyarı kuralı bulunamadı.',
   muteInvalid: 'Sessize alma bağlantısı geçersiz veya süresi dolmuş.',

@@ -5,6 +5,7 @@ import { EMAIL_PATTERN } from '../text/email.js';
 import { ALERT_LIMITS as L } from './limits.js';
 import { ALERT_MESSAGES as M } from './messages.js';
 import { checkOutgoingUrl } from './safe-url.js';
+import { tryParseQuery } from '../query/parse-query.js';
 
 export const ALERT_TYPES = ['new_group', 'regression', 'threshold', 'quota'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
@@ -68,7 +69,11 @@ export type AlertChannel = { type: 'email'; to: string[] } | { type: 'webhook'; 
 
 /** new_group / regression: groups at level ≥ min_level, optionally one environment only. */
 export const GroupConditionsSchema = z.object({ min_level: level.default('ERROR'), environment }).default({ min_level: 'ERROR', environment: null });
-/** threshold: more than `count` logs at level ≥ `level` within `minutes` (optionally one environment, matching a search). */
+/**
+ * threshold: more than `count` logs at level ≥ `level` within `minutes` (optionally one
+ * environment, matching `search`: a query in the logs screen's search language, so a saved
+ * view's query can be used as it is).
+ */
 export const ThresholdConditionsSchema = z.object(
   {
     count: z.number({ error: M.countInvalid }).int({ error: M.countInvalid }).min(1, { error: M.countInvalid }).max(L.maxThresholdCount, { error: M.countInvalid }),
@@ -80,7 +85,12 @@ export const ThresholdConditionsSchema = z.object(
       .trim()
       .max(L.maxSearchLength, { error: M.searchTooLong })
       .nullish()
-      .transform((s) => s || null),
+      .transform((s) => s || null)
+      .superRefine((query, ctx) => {
+        if (!query) return;
+        const parsed = tryParseQuery(query, 'logs');
+        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error.message });
+      }),
   },
   { error: M.countInvalid },
 );

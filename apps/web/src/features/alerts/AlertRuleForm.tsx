@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, CheckboxField, SelectField, TextField } from '../../components/ui';
 import { ALERTS } from '../../messages/app';
 import { errorDetail } from '../api/errors';
+import { useGetViewsQuery } from '../views/viewsApi';
 import type { AlertRuleBody } from './alertsApi';
 
 /** The form's flat state: one channel of each kind, conditions of every type. */
@@ -64,12 +65,14 @@ export function toRuleBody(s: FormState): AlertRuleBody {
 }
 
 export function AlertRuleForm({
+  projectId,
   rule,
   environments,
   busy,
   onSubmit,
   onCancel,
 }: {
+  projectId: string;
   rule?: AlertRuleView;
   environments: string[];
   busy: boolean;
@@ -77,6 +80,8 @@ export function AlertRuleForm({
   onCancel?(): void;
 }) {
   const [state, setState] = useState<FormState>(() => initialState(rule));
+  // A saved view's query can be a threshold rule's search as it is: same language.
+  const { data: views = [] } = useGetViewsQuery(projectId, { skip: !projectId });
   const [problem, setProblem] = useState<string | null>(null);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((s) => ({ ...s, [key]: value }));
   const submit = async (e: FormEvent) => {
@@ -145,6 +150,23 @@ export function AlertRuleForm({
             <div className="sm:col-span-2">
               <TextField label={ALERTS.search} placeholder={ALERTS.searchPlaceholder} value={state.search} maxLength={ALERT_LIMITS.maxSearchLength} onChange={(e) => set('search', e.target.value)} />
             </div>
+            {views.length > 0 && (
+              <SelectField
+                label={ALERTS.searchFromView}
+                value=""
+                onChange={(e) => {
+                  const view = views.find((v) => v.id === e.target.value);
+                  if (view) set('search', view.query);
+                }}
+              >
+                <option value="">{ALERTS.chooseView}</option>
+                {views.map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.name}
+                  </option>
+                ))}
+              </SelectField>
+            )}
           </div>
         )}
         <div className="grid gap-4 sm:grid-cols-2">

@@ -52,7 +52,7 @@ function RuleCard({ projectId, rule, canManage, environments }: { projectId: str
     setConfirming(false);
   };
 
-  if (editing) return <AlertRuleForm rule={rule} environments={environments} busy={saving} onSubmit={onSave} onCancel={() => setEditing(false)} />;
+  if (editing) return <AlertRuleForm projectId={projectId} rule={rule} environments={environments} busy={saving} onSubmit={onSave} onCancel={() => setEditing(false)} />;
   return (
     <li data-testid="alert-rule">
       <Card className="mb-3">
@@ -126,7 +126,7 @@ export default function AlertsPage() {
     <>
       <PageHeader title={ALERTS.title} subtitle={project?.name} />
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">{ALERTS.intro}</p>
-      {canManage ? <AlertRuleForm environments={environments} busy={creating} onSubmit={onCreate} /> : project && <Alert className="mb-4">{ALERTS.readOnly}</Alert>}
+      {canManage ? <AlertRuleForm projectId={projectId} environments={environments} busy={creating} onSubmit={onCreate} /> : project && <Alert className="mb-4">{ALERTS.readOnly}</Alert>}
       <section aria-label={ALERTS.title}>
         {isLoading ? (
           <PageSpinner />

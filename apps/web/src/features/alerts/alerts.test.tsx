@@ -42,6 +42,11 @@ function mock(role: 'owner' | 'viewer', rules: AlertRuleView[] = [rule]) {
   server.use(
     http.get(api('/projects/p1'), () => HttpResponse.json(projectFor(role))),
     http.get(api('/projects/p1/alerts'), () => HttpResponse.json(rules)),
+    http.get(api('/projects/p1/views'), () =>
+      HttpResponse.json([
+        { id: 'v1', project_id: 'p1', name: 'Ödemeler', query: 'ödeme -test level:>=error', columns: [], created_by: null, created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z' },
+      ]),
+    ),
   );
 }
 
@@ -80,7 +85,9 @@ describe('AlertsPage', () => {
     await user.clear(screen.getByLabelText('Süre (dakika)'));
     await user.type(screen.getByLabelText('Süre (dakika)'), '10');
     await user.selectOptions(screen.getByLabelText('Ortam'), 'production');
-    await user.type(screen.getByLabelText('Arama (isteğe bağlı)'), 'ödeme -test');
+    // The search speaks the logs screen's query language: a saved view's query fills it as it is.
+    await user.selectOptions(await screen.findByLabelText('Kayıtlı görünümden al'), 'Ödemeler');
+    expect(screen.getByLabelText('Arama sorgusu (isteğe bağlı, logs ekranındaki sorgu dili)')).toHaveValue('ödeme -test level:>=error');
     await user.type(screen.getByLabelText('E-posta alıcıları'), 'a@example.com, b@example.com');
     await user.type(screen.getByLabelText('Slack webhook adresi'), 'https://hooks.slack.com/services/T/B/C');
     await user.click(screen.getByRole('button', { name: 'Kural Oluştur' }));
@@ -92,7 +99,7 @@ describe('AlertsPage', () => {
         { type: 'email', to: ['a@example.com', 'b@example.com'] },
         { type: 'slack', url: 'https://hooks.slack.com/services/T/B/C' },
       ],
-      conditions: { count: 50, minutes: 10, level: 'ERROR', environment: 'production', search: 'ödeme -test' },
+      conditions: { count: 50, minutes: 10, level: 'ERROR', environment: 'production', search: 'ödeme -test level:>=error' },
       cooldown_minutes: 30,
       enabled: true,
     });
