@@ -105,3 +105,20 @@ export async function captureScreen(page: Page, name: string): Promise<Record<Th
   await useTheme(page, 'light');
   return found;
 }
+
+/**
+ * Shows the screen at a phone's width (375 px), shoots it (`<name>-375.png`) and answers by
+ * how many pixels the page is wider than the window (0: nothing needs sideways scrolling).
+ * The window's size is restored after.
+ */
+export async function narrowOverflowPx(page: Page, name: string): Promise<number> {
+  const size = page.viewportSize() ?? { width: 1280, height: 900 };
+  await page.setViewportSize({ width: 375, height: 812 });
+  try {
+    await settle(page);
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-375.png`), fullPage: true, animations: 'disabled' });
+    return await page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+  } finally {
+    await page.setViewportSize(size);
+  }
+}

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, ingest, uniqueName, type TestUser } from './api';
-import { captureScreen, launchChromium, openPage, settle, type TestPage } from './browser';
+import { captureScreen, launchChromium, narrowOverflowPx, openPage, settle, type TestPage } from './browser';
 import { startSeyir, type SeyirServer } from './seyir-server';
 
 /**
@@ -26,6 +26,7 @@ let apiKey = '';
 async function screen(name: string): Promise<void> {
   const found = await captureScreen(page, name);
   expect.soft(found, `axe-core serious/critical violations on ${name}`).toEqual({ light: [], dark: [] });
+  expect.soft(await narrowOverflowPx(page, name), `${name} scrolls sideways at 375 px`).toBe(0);
 }
 
 async function signIn(username: string, password: string): Promise<void> {

@@ -23,6 +23,9 @@ export interface TimeSeriesChartProps {
   height?: number;
 }
 
+/** Axis steps for counts: 1, 2, 5, 10, 20, 50, … */
+const WHOLE_STEPS = Array.from({ length: 10 }, (_, e) => [1, 2, 5].map((m) => m * 10 ** e)).flat();
+
 /**
  * uPlot time series. Stacking is drawn as cumulative areas, the tallest first, each labelled
  * with its own count in the legend. The library is loaded on first use; the canvas is
@@ -50,6 +53,8 @@ export function TimeSeriesChart({ times, series, stacked = true, bars = false, h
       const order = stacked ? [...series].reverse() : series;
       const cumulative = series.map((_, i) => times.map((__, j) => series.slice(0, i + 1).reduce((sum, s) => sum + (s.values[j] ?? 0), 0)));
       const drawn = stacked ? [...cumulative].reverse() : series.map((s) => s.values);
+      // Counts get whole-number steps: fractional ones printed as integers read "0, 0, 1, 1, 1".
+      const counts = series.every((s) => s.values.every((v) => Number.isInteger(v)));
 
       const opts: uPlot.Options = {
         width: Math.max(el.clientWidth, 280),
@@ -59,7 +64,13 @@ export function TimeSeriesChart({ times, series, stacked = true, bars = false, h
         scales: { x: { time: true } },
         axes: [
           { stroke: axisColor, grid: { stroke: gridColor }, ticks: { stroke: gridColor }, values: (_u, splits) => splits.map((s) => formatShortDay(new Date(s * 1000))) },
-          { stroke: axisColor, grid: { stroke: gridColor }, ticks: { stroke: gridColor }, values: (_u, splits) => splits.map((s) => formatNumberTr(s)) },
+          {
+            stroke: axisColor,
+            grid: { stroke: gridColor },
+            ticks: { stroke: gridColor },
+            ...(counts ? { incrs: WHOLE_STEPS } : {}),
+            values: (_u, splits) => splits.map((s) => formatNumberTr(s)),
+          },
         ],
         series: [
           { label: COMMON.date, value: (_u, v) => (v == null ? '—' : formatShortDay(new Date(v * 1000))) },
@@ -86,5 +97,7 @@ export function TimeSeriesChart({ times, series, stacked = true, bars = false, h
     };
   }, [times, series, stacked, bars, height, theme]);
 
-  return <div ref={box} aria-hidden="true" className="w-full overflow-hidden" style={{ minHeight: height }} />;
+  // `contain: inline-size`: the box takes its width from the page, never from the drawn canvas,
+  // so a narrower window (a phone turned, a resized window) shrinks it and the observer redraws.
+  return <div ref={box} aria-hidden="true" className="w-full min-w-0 overflow-hidden" style={{ minHeight: height, contain: 'inline-size' }} />;
 }
