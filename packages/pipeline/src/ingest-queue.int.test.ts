@@ -24,3 +24,25 @@ it('reads the age and retry state of the oldest waiting job without fetching it'
   await queue.obliterate({ force: true });
   await queue.close();
 });
+
+it('tells a job that failed and waits to run again from one never run (backpressure ignores retries)', async () => {
+  const queue = new Queue(`retried-${randomUUID()}`, { connection });
+  await queue.add('batch', { n: 1 }, { jobId: 'flaky', timestamp: 5_000, attempts: 3 });
+  let failed!: () => void;
+  const failedOnce = new Promise<void>((r) => (failed = r));
+  const worker = new Worker(
+    queue.name,
+    async () => {
+      throw new Error('database down');
+    },
+    { connection: connection.duplicate(), autorun: false },
+  );
+  worker.on('failed', () => failed());
+  void worker.run();
+  await failedOnce;
+  await worker.close(true);
+  // Failed without a backoff delay: back in the wait list, having started once.
+  await expect.poll(() => oldestWaitingJob(queue), { timeout: 10_000 }).toEqual({ timestamp: 5_000, attemptsStarted: 1 });
+  await queue.obliterate({ force: true });
+  await queue.close();
+});

@@ -40,6 +40,7 @@ export async function oldestWaitingJob(queue: Queue): Promise<{ timestamp: numbe
   // Jobs are LPUSHed and workers take from the right: the oldest is the last element.
   const id = await client.lindex(queue.keys.wait!, -1);
   if (!id) return undefined;
-  const [timestamp, attemptsStarted] = await client.hmget(queue.toKey(id), 'timestamp', 'attemptsStarted');
+  // `ats` is the job hash's count of started attempts (BullMQ's own field name).
+  const [timestamp, attemptsStarted] = await client.hmget(queue.toKey(id), 'timestamp', 'ats');
   return timestamp ? { timestamp: Number(timestamp), attemptsStarted: Number(attemptsStarted ?? 0) } : undefined;
 }
