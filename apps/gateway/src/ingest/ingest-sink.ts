@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { AppError, INGEST_LIMITS, INGEST_MESSAGES, INGEST_QUEUE, type IngestJob, type IngestQueueState } from '@seyir/domain';
 import { alertJobFromOutcome, type AlertQueue } from '@seyir/alerts';
 import { bullPrefix, ingestJobOptions, oldestWaitingJob, processBatch, type LivePublisher, type PipelineDeps } from '@seyir/pipeline';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { createCoalescer, createQueueBackpressure } from './queue-intake.js';
 
 /** Where accepted batches go. `submit` resolves only once the batch is durable. */
 export interface IngestSink {
@@ -30,12 +30,6 @@ export interface SinkLimits {
    * worker's cost is mostly per job, so this multiplies throughput. 0 turns it off. Default 20.
    */
   coalesceMs?: number;
-}
-
-interface PendingJob {
-  job: IngestJob;
-  waiters: { resolve: () => void; reject: (error: unknown) => void }[];
-  timer: NodeJS.Timeout | undefined;
 }
 
 function overloaded(retryAfterSeconds: number): AppError {
@@ -92,65 +86,33 @@ export function createQueueSink(connection: Redis, redisPrefix: string, limits: 
   const maxWaiting = limits.maxWaiting ?? 500;
   const maxLagMs = limits.maxLagMs ?? 1000;
   const coalesceMs = limits.coalesceMs ?? 20;
-  const pending = new Map<string, PendingJob>();
   const queue = new Queue(INGEST_QUEUE, { connection, prefix: bullPrefix(redisPrefix) });
   queue.on('error', () => undefined);
-  // Queue depth and lag, read at most every 100 ms (two Redis calls) rather than per request.
-  // Depth counts the jobs waiting to retry too (a database outage), so they cannot fill Redis.
-  // Lag is measured on a job that has not run yet: a retried or stalled one has waited for its
-  // backoff or a dead worker's lock, not for a worker, and its age would refuse ingest while
-  // the queue is there to ride out exactly that.
-  let depth = { waiting: 0, lagMs: 0, at: 0 };
-  const refreshDepth = async () => {
-    if (Date.now() - depth.at < 100) return depth;
-    const [counts, oldest] = await Promise.all([queue.getJobCounts('waiting', 'delayed'), oldestWaitingJob(queue)]);
-    const lagMs = oldest && oldest.attemptsStarted === 0 ? Date.now() - oldest.timestamp : 0;
-    depth = { waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0), lagMs, at: Date.now() };
-    return depth;
-  };
-  const enqueue = async (job: IngestJob) => {
-    try {
-      await queue.add('batch', job, ingestJobOptions(job));
-      depth.waiting++;
-    } catch (error) {
-      throw new AppError('UNAVAILABLE', INGEST_MESSAGES.unavailable, { cause: error, retryAfterSeconds: 2 });
-    }
-  };
-  const flush = (projectId: string): Promise<void> => {
-    const entry = pending.get(projectId);
-    if (!entry) return Promise.resolve();
-    pending.delete(projectId);
-    clearTimeout(entry.timer);
-    return enqueue(entry.job).then(
-      () => entry.waiters.forEach((w) => w.resolve()),
-      (error: unknown) => entry.waiters.forEach((w) => w.reject(error)),
-    );
-  };
+  const unavailable = (cause?: unknown) => new AppError('UNAVAILABLE', INGEST_MESSAGES.unavailable, { cause, retryAfterSeconds: 2 });
+  const backpressure = createQueueBackpressure(queue, { maxWaiting, maxLagMs });
+  const coalescer = createCoalescer<IngestJob>({
+    windowMs: coalesceMs,
+    maxItems: INGEST_LIMITS.maxBatchLogs,
+    itemsOf: (job) => job.logs,
+    emptyLike: (job, batchId) => ({ ...job, batchId, logs: [] }),
+    send: async (job) => {
+      try {
+        await queue.add('batch', job, ingestJobOptions(job));
+        backpressure.added();
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+  });
   return {
     async submit(job) {
-      if (connection.status !== 'ready') throw new AppError('UNAVAILABLE', INGEST_MESSAGES.unavailable, { retryAfterSeconds: 2 });
-      let state: { waiting: number; lagMs: number };
+      if (connection.status !== 'ready') throw unavailable();
       try {
-        state = await refreshDepth();
+        await backpressure.check();
       } catch (error) {
-        throw new AppError('UNAVAILABLE', INGEST_MESSAGES.unavailable, { cause: error, retryAfterSeconds: 2 });
+        throw error instanceof AppError ? error : unavailable(error);
       }
-      if (state.waiting >= maxWaiting || state.lagMs > maxLagMs) throw overloaded(Math.min(10, 1 + Math.floor(state.lagMs / 1000)));
-      if (coalesceMs <= 0) return enqueue(job);
-      // Join the project's open job if the logs fit, else send that one and open a new one.
-      const open = pending.get(job.projectId);
-      if (open && open.job.logs.length + job.logs.length > INGEST_LIMITS.maxBatchLogs) void flush(job.projectId);
-      let entry = pending.get(job.projectId);
-      if (!entry) {
-        entry = { job: { ...job, batchId: randomUUID(), logs: [] }, waiters: [], timer: undefined };
-        entry.timer = setTimeout(() => void flush(job.projectId), coalesceMs);
-        pending.set(job.projectId, entry);
-      }
-      entry.job.logs.push(...job.logs);
-      entry.job.receivedAtMs = Math.min(entry.job.receivedAtMs, job.receivedAtMs);
-      const done = new Promise<void>((resolve, reject) => entry.waiters.push({ resolve, reject }));
-      if (entry.job.logs.length >= INGEST_LIMITS.maxBatchLogs) void flush(job.projectId);
-      return done;
+      return coalescer.add(job);
     },
     async health() {
       const [counts, oldest, workers] = await Promise.all([
@@ -170,7 +132,7 @@ export function createQueueSink(connection: Redis, redisPrefix: string, limits: 
       };
     },
     close: async () => {
-      await Promise.allSettled([...pending.keys()].map(flush));
+      await coalescer.flushAll();
       await queue.close();
     },
   };
