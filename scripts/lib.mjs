@@ -61,6 +61,22 @@ export function ensureWebBuild() {
   if (code !== 0) throw new Error('web build failed');
 }
 
+/** Compiles the gateway and the ingest worker (scripts/build-server.mjs) when a source is newer. */
+export function ensureServerBuild() {
+  const built = Math.min(mtime(join(ROOT, 'apps', 'gateway', 'dist', 'main.mjs')), mtime(join(ROOT, 'apps', 'ingest-worker', 'dist', 'main.mjs')));
+  const sources = Math.max(
+    newestFile(join(ROOT, 'apps', 'gateway')),
+    newestFile(join(ROOT, 'apps', 'ingest-worker')),
+    newestFile(join(ROOT, 'packages')),
+    mtime(join(ROOT, 'scripts', 'build-server.mjs')),
+    mtime(join(ROOT, 'package-lock.json')),
+  );
+  if (built > sources) return;
+  log('sunucu derleniyor…');
+  const code = run(process.execPath, [join(ROOT, 'scripts', 'build-server.mjs')]);
+  if (code !== 0) throw new Error('server build failed');
+}
+
 function has(command) {
   try {
     execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });

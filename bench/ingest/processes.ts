@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -12,15 +12,33 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
+let serverBuilt = false;
+
+/**
+ * The node arguments that run an app's entry as users run it: the compiled bundle
+ * (scripts/build-server.mjs, built once per bench run) — or the TypeScript source through tsx
+ * when SEYIR_BENCH_TSX=1, to compare.
+ */
+function entryArgs(entry: string): string[] {
+  const bundle = /^apps\/([^/]+)\/src\/main\.ts$/.exec(entry);
+  if (!bundle || process.env.SEYIR_BENCH_TSX === '1') return ['--import', 'tsx', join(ROOT, entry)];
+  if (!serverBuilt) execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  serverBuilt = true;
+  return [join(ROOT, 'apps', bundle[1]!, 'dist', 'main.mjs')];
+}
+
 export function startApp(entry: string, env: Record<string, string>): AppProcess {
   // SEYIR_BENCH_NODE_ARGS passes flags such as --cpu-prof to the app processes only.
   const extra = (process.env.SEYIR_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', join(ROOT, entry)], {
+  const child = spawn(process.execPath, [...extra, ...entryArgs(entry)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   child.stdout?.resume();
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM') process.stderr.write(`[bench] ${entry} exited (${code ?? signal})\n`);
+  });
   return {
     child,
     peakRssMb() {

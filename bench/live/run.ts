@@ -5,9 +5,6 @@
  * from the ingest response to a client's receipt of the log. Prints one JSON object (issue 6).
  * Flags: --clients, --projects, --rate (logs/s), --seconds, --tick-ms (one batch per project per tick).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createApiKey, createProject, createUser, migrate, openDatabase } from '@seyir/db';
 import type { ClientToServerEvents, LiveBatch, ServerToClientEvents } from '@seyir/domain';
 import { createDatabase, startPostgres, startRedis } from '@seyir/testkit';
@@ -16,8 +13,8 @@ import { createTokenService } from '../../apps/gateway/src/auth/tokens.js';
 import { newApiKeyRecord } from '../../apps/gateway/src/services/api-keys.js';
 import { cpuSecondsOf, percentile, rssMbOf } from './child-process-stats.js';
 import { numberArg } from '../lib/args.js';
+import { startApp, waitForHttp } from '../ingest/processes.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLIENTS = numberArg('clients', 1000);
 const PROJECTS = numberArg('projects', 10);
 const RATE = numberArg('rate', 2000);
@@ -26,23 +23,6 @@ const TICK_MS = numberArg('tick-ms', 250);
 const SECRET = 'bench-live-secret-bench-live-secret-123456';
 const say = (message: string) => process.stderr.write(`[bench:live] ${message}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function startApp(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  child.on('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM') say(`${entry} exited (${code ?? signal})`);
-  });
-  return child;
-}
-
-async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await sleep(200);
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 async function main(): Promise<void> {
   say('starting PostgreSQL and Redis');
@@ -123,9 +103,9 @@ async function main(): Promise<void> {
   let failed = 0;
   const statuses = new Map<number, number>();
   const inflight = new Set<Promise<void>>();
-  const cpuBefore = cpuSecondsOf(gateway.pid!);
-  let rssMax = rssMbOf(gateway.pid!);
-  const rssTimer = setInterval(() => (rssMax = Math.max(rssMax, rssMbOf(gateway.pid!))), 500);
+  const cpuBefore = cpuSecondsOf(gateway.child.pid!);
+  let rssMax = rssMbOf(gateway.child.pid!);
+  const rssTimer = setInterval(() => (rssMax = Math.max(rssMax, rssMbOf(gateway.child.pid!))), 500);
   const started = performance.now();
   for (let tick = 0; performance.now() - started < SECONDS * 1000; tick++) {
     // Open loop: each tick posts one batch per project, whatever the previous ones are doing.
@@ -171,7 +151,7 @@ async function main(): Promise<void> {
       quietSince = performance.now();
     }
   }
-  const cpuSeconds = cpuSecondsOf(gateway.pid!) - cpuBefore;
+  const cpuSeconds = cpuSecondsOf(gateway.child.pid!) - cpuBefore;
   const window = (quietSince - started) / 1000;
   clearInterval(rssTimer);
 
@@ -203,9 +183,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 
   for (const socket of sockets) socket.disconnect();
-  gateway.kill('SIGTERM');
-  worker.kill('SIGTERM');
-  await sleep(1000);
+  await Promise.all([gateway.stop(), worker.stop()]);
   await handle.close();
   await redis.destroy();
   await postgres.destroy();

@@ -11,5 +11,5 @@ export default async function setup(): Promise<void> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (npm test does it as root) or set CHROMIUM_PATH`);
   }
-  execFileSync(process.execPath, ['-e', "import('./scripts/lib.mjs').then((m) => m.ensureWebBuild())"], { cwd: REPO_ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, ['-e', "import('./scripts/lib.mjs').then((m) => { m.ensureWebBuild(); m.ensureServerBuild(); })"], { cwd: REPO_ROOT, stdio: 'inherit' });
 }

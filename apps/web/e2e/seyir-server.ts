@@ -31,9 +31,9 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the gateway as `npm start` does (`apps/gateway/src/main.ts` under tsx) in embedded mode:
- * PGlite in a temp SEYIR_DATA_DIR, a free port, no DATABASE_URL/REDIS_URL. Serves the built web
- * app (`apps/web/dist`, built by the e2e global setup). Resolves once `/readyz` answers 200.
+ * Starts the gateway as `npm start` does (the compiled `apps/gateway/dist/main.mjs`) in embedded
+ * mode: PGlite in a temp SEYIR_DATA_DIR, a free port, no DATABASE_URL/REDIS_URL. Serves the built
+ * web app (`apps/web/dist`); the e2e global setup builds both. Resolves once `/readyz` answers 200.
  */
 export async function startSeyir(options: { env?: Record<string, string>; readyTimeoutMs?: number } = {}): Promise<SeyirServer> {
   const port = await freePort();
@@ -41,7 +41,7 @@ export async function startSeyir(options: { env?: Record<string, string>; readyT
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEYIR_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/gateway/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['apps/gateway/dist/main.mjs'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
