@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ingest, registerUser, type TestUser } from './api';
 import { join } from 'node:path';
-import { ARTIFACTS, launchChromium, openPage } from './browser';
+import { ARTIFACTS, captureScreen, launchChromium, narrowOverflowPx, openPage, type TestPage } from './browser';
 import { startSeyir, type SeyirServer } from './seyir-server';
 
 /**
@@ -34,14 +34,27 @@ afterAll(async () => {
   await seyir?.close();
 });
 
+/** A fresh page signed in as the owner, on the dashboard. */
+async function signedIn(): Promise<TestPage> {
+  const opened = await openPage(browser, seyir.url);
+  const { page } = opened;
+  await page.goto('/login');
+  await page.getByLabel('Kullanıcı adı').fill(owner.username);
+  await page.getByLabel('Şifre').fill(owner.password);
+  await page.getByRole('button', { name: 'Giriş Yap' }).click();
+  await page.waitForURL(/\/dashboard/);
+  return opened;
+}
+
+/** Light and dark shots with axe-core, and a 375 px shot that must not scroll sideways. */
+async function checkScreen(page: TestPage['page'], name: string): Promise<void> {
+  expect.soft(await captureScreen(page, name), `axe-core serious/critical violations on ${name}`).toEqual({ light: [], dark: [] });
+  expect.soft(await narrowOverflowPx(page, name), `${name} scrolls sideways at 375 px`).toBe(0);
+}
+
 describe('query language and saved views', () => {
   it('types a query with suggestions, runs it, saves it as a view and opens it from the sidebar', async () => {
-    const { page, errors, context } = await openPage(browser, seyir.url);
-    await page.goto('/login');
-    await page.getByLabel('Kullanıcı adı').fill(owner.username);
-    await page.getByLabel('Şifre').fill(owner.password);
-    await page.getByRole('button', { name: 'Giriş Yap' }).click();
-    await page.waitForURL(/\/dashboard/);
+    const { page, errors, context } = await signedIn();
 
     await page.goto(`/projects/${projectId}/logs`);
     const rows = page.getByTestId('log-row');
@@ -81,6 +94,49 @@ describe('query language and saved views', () => {
     await poll(() => rows.count()).toBe(1);
     await poll(() => box.inputValue()).toBe('metadata.user_id:42');
     await page.getByText('Görünüm: Kullanıcı 42').waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('saves a view with a custom-field column; opened from the sidebar, the table shows that column with each log’s value', async () => {
+    const { page, errors, context } = await signedIn();
+    await page.goto(`/projects/${projectId}/logs`);
+    const rows = page.getByTestId('log-row');
+    await poll(() => rows.count()).toBe(3);
+
+    await page.getByRole('button', { name: 'Görünüm olarak kaydet' }).click();
+    await page.getByLabel('Görünüm adı').fill('Kullanıcı sütunu');
+    const custom = page.getByLabel('Özel alan', { exact: true });
+    // A wrong name says why, in Turkish, next to the field.
+    await custom.fill('user_id');
+    await page.getByRole('button', { name: 'Sütun ekle' }).click();
+    await page.getByText(/Özel alan metadata, context, request, response ya da exception ile başlamalı/).waitFor();
+    await custom.fill('metadata.user_id');
+    await page.getByRole('button', { name: 'Sütun ekle' }).click();
+    await page.getByRole('button', { name: 'metadata.user_id sütununu kaldır' }).waitFor();
+    await page.getByLabel('Etiketler').check();
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    const sidebarViews = page.getByRole('list', { name: 'Görünümler' });
+    await sidebarViews.getByRole('link', { name: 'Kullanıcı sütunu' }).waitFor();
+
+    // Away and back through the sidebar: the view's columns, with the values of each log.
+    await page.getByRole('link', { name: 'Loglar', exact: true }).click();
+    await page.getByRole('columnheader', { name: 'metadata.user_id' }).waitFor({ state: 'detached' });
+    await sidebarViews.getByRole('link', { name: 'Kullanıcı sütunu' }).click();
+    await page.getByRole('columnheader', { name: 'metadata.user_id' }).waitFor();
+    await poll(() => rows.count()).toBe(3);
+    const headers = await page.getByRole('columnheader').allTextContents();
+    expect(headers.map((h) => h.trim().toLocaleLowerCase('tr-TR'))).toEqual(['zaman', 'seviye', 'mesaj', 'ortam', 'host', 'etiketler', 'metadata.user_id']);
+    const valueOf = async (message: string) => {
+      const row = rows.filter({ hasText: message });
+      const cells = await row.getByRole('cell').allTextContents();
+      return { tags: cells[5], userId: cells[6] };
+    };
+    await poll(() => valueOf('Ödeme alınamadı')).toEqual({ tags: 'payments', userId: '42' });
+    expect(await valueOf('Sepet güncellendi')).toEqual({ tags: 'cart', userId: '7' });
+    expect(await valueOf('Stok sayıldı')).toEqual({ tags: '—', userId: '—' });
+    await checkScreen(page, 'logs-view-columns');
 
     expect(errors).toEqual([]);
     await context.close();

@@ -240,6 +240,34 @@ describe('q on GET /projects/:id/groups', () => {
   });
 });
 
+describe('fields on GET /projects/:id/logs/: a saved view\'s extra columns', () => {
+  const withFields = (params: Record<string, string>) => gw.api.get(`/api/v1/projects/${projectId}/logs/?${new URLSearchParams({ limit: '100', ...params })}`, alice);
+
+  it('carries the asked columns on every listed log, null where a log has none, on both list paths', async () => {
+    const fields = 'metadata.user_id,context.order.id,logger,release,metadata.roles';
+    for (const params of [{ fields }, { fields, q: 'since:1d' }]) {
+      const { status, body } = await withFields(params);
+      expect(status, JSON.stringify(body)).toBe(200);
+      const byMessage = Object.fromEntries(body.items.map((i: { message: string; fields: unknown }) => [i.message, i.fields]));
+      expect(byMessage[PAY]).toEqual({ 'metadata.user_id': 42, 'context.order.id': 'A-17', logger: 'shop.payments', release: expect.any(String), 'metadata.roles': ['admin'] });
+      expect(byMessage[PAID]).toMatchObject({ 'metadata.user_id': '42', 'context.order.id': 'A-18' });
+      expect(byMessage[DB]).toMatchObject({ 'metadata.user_id': null, 'context.order.id': null, logger: 'db' });
+    }
+    const plain = await withFields({});
+    expect(plain.body.items[0]).not.toHaveProperty('fields');
+  });
+
+  it('refuses columns that are not extra fields, and too many, with a Turkish detail', async () => {
+    const bad = await withFields({ fields: "metadata.a'b" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toBe('"metadata.a\'b" sütun olarak istenemez; logger, release ya da metadata.alan gibi özel bir alan olmalıdır.');
+    expect((await withFields({ fields: 'message' })).status).toBe(422);
+    const many = await withFields({ fields: Array.from({ length: 13 }, (_, i) => `metadata.k${i}`).join(',') });
+    expect(many.status).toBe(422);
+    expect(many.body.detail).toBe('En fazla 12 ek sütun istenebilir.');
+  });
+});
+
 describe('GET /projects/:id/logs/fields', () => {
   it('lists the custom keys of the last 24 hours with top values, from this project only', async () => {
     const { status, body } = await gw.api.get(`/api/v1/projects/${projectId}/logs/fields`, alice);

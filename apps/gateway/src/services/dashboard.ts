@@ -79,5 +79,5 @@ export async function findDistribution(deps: ReadDeps, userId: string, days: num
 /** The newest logs across the user's projects. */
 export async function findRecent(deps: ReadDeps, userId: string, limit: number): Promise<LogItem[]> {
   const projectIds = await findMemberProjectIds(deps.database.sql, userId);
-  return (await findRecentLogs(deps.database.sql, projectIds, limit, deps.now())).map(presentLogItem);
+  return (await findRecentLogs(deps.database.sql, projectIds, limit, deps.now())).map((row) => presentLogItem(row));
 }

@@ -155,7 +155,7 @@ export async function findGroupLogPage(deps: ReadDeps, projectId: string, groupI
     filtered ? countLogsCapped(deps.database.sql, projectId, filter, SEARCH_COUNT_CAP) : undefined,
   ]);
   const total = counted ? [...counted.byLevel.values()].reduce((a, b) => a + b, 0) : group.count;
-  return { items: rows.map(presentLogItem), total, total_is_estimate: counted?.capped ?? false };
+  return { items: rows.map((row) => presentLogItem(row)), total, total_is_estimate: counted?.capped ?? false };
 }
 
 /**

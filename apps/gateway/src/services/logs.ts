@@ -21,8 +21,8 @@ import type { AppDeps } from '../deps.js';
 type ReadDeps = Pick<AppDeps, 'database' | 'now'>;
 
 /** A listed log in the API's field names (§3). */
-export function presentLogItem(row: LogListRow): LogItem {
-  return {
+export function presentLogItem(row: LogListRow, fieldKeys?: readonly string[]): LogItem {
+  const item: LogItem = {
     _id: row.id,
     id: row.id,
     project_id: row.projectId,
@@ -35,6 +35,8 @@ export function presentLogItem(row: LogListRow): LogItem {
     group_id: row.groupId,
     has_exception: row.hasException,
   };
+  if (fieldKeys?.length) item.fields = Object.fromEntries(fieldKeys.map((key, i) => [key, row.fields?.[i] ?? null]));
+  return item;
 }
 
 /** The whole §3 Log. */
@@ -81,7 +83,7 @@ function cardsOf(byLevel: Map<string, number>): LogCounts {
  */
 async function findPage(deps: ReadDeps, projectId: string, filter: LogFilter, query: LogListQuery): Promise<LogListRow[]> {
   const sql = deps.database.sql;
-  const page = { skip: query.skip, limit: query.limit };
+  const page = { skip: query.skip, limit: query.limit, fields: query.fields?.map((f) => f.source) };
   if (query.sortBy !== 'timestamp' || query.sortOrder !== 'desc' || filter.search || filter.query) {
     return findLogs(sql, projectId, filter, { ...page, sortBy: query.sortBy, sortOrder: query.sortOrder });
   }
@@ -95,7 +97,7 @@ export async function findLogPage(deps: ReadDeps, projectId: string, query: LogL
   const [rows, counted] = await Promise.all([findPage(deps, projectId, filter, query), countByLevel(deps, projectId, filter)]);
   const counts = cardsOf(counted.byLevel);
   return {
-    items: rows.map(presentLogItem),
+    items: rows.map((row) => presentLogItem(row, query.fields?.map((f) => f.key))),
     total: counts.total,
     skip: query.skip,
     limit: query.limit,

@@ -1,4 +1,5 @@
 import type { SqlClient } from '../connection.js';
+import { JSON_COLUMNS, type LogFieldSource } from '@seyir/domain';
 import { logFilterSql, SqlParams, type LogFilter } from './logs-filter-sql.js';
 
 /** Severity order used in SQL (array_position gives 1 … 5). */
@@ -16,6 +17,8 @@ export interface LogListRow {
   tags: string[];
   groupId: string | null;
   hasException: boolean;
+  /** The extra columns asked for (`LogPageOptions.fields`), in their order; null when absent. */
+  fields?: unknown[];
 }
 
 /** A whole stored log. */
@@ -44,6 +47,7 @@ export interface RawLog {
   tags: string[] | null;
   group_id: string | null;
   has_exception: boolean;
+  fields?: unknown[];
 }
 
 export function toLogListRow(r: RawLog): LogListRow {
@@ -58,6 +62,7 @@ export function toLogListRow(r: RawLog): LogListRow {
     tags: r.tags ?? [],
     groupId: r.group_id,
     hasException: r.has_exception,
+    ...(r.fields ? { fields: r.fields } : {}),
   };
 }
 
@@ -68,6 +73,22 @@ export interface LogPageOptions {
   sortBy?: 'timestamp' | 'level';
   /** Default: desc. */
   sortOrder?: 'asc' | 'desc';
+  /** Extra columns to read for each row (a saved view's logger, release, custom keys). */
+  fields?: readonly LogFieldSource[] | undefined;
+}
+
+/**
+ * The select item of the extra columns: one JSON array, in the order asked. Column names come
+ * from fixed lists (the source's kind), JSON paths are parameters.
+ */
+function fieldsSql(fields: readonly LogFieldSource[], params: SqlParams): string {
+  const items = fields.map((f) => {
+    if (f.kind === 'attribute') return f.field === 'logger' ? 'l.logger' : 'l.release';
+    const column = JSON_COLUMNS.find((c) => c === f.column);
+    if (!column) throw new Error(`unknown JSON column ${f.column}`);
+    return `l.${column} #> ${params.add(f.path)}::text[]`;
+  });
+  return `, jsonb_build_array(${items.join(', ')}) AS fields`;
 }
 
 /** One page of a project's logs matching `filter`. */
@@ -77,8 +98,9 @@ export async function findLogs(sql: SqlClient, projectId: string, filter: LogFil
   const dir = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
   const order =
     page.sortBy === 'level' ? `array_position(${LEVEL_ORDER_SQL}, l.level) ${dir}, l.timestamp DESC, l.id DESC` : `l.timestamp ${dir}, l.id ${dir}`;
+  const extra = page.fields?.length ? fieldsSql(page.fields, params) : '';
   const { rows } = await sql.query<RawLog>(
-    `SELECT ${LOG_LIST_COLUMNS} FROM logs l WHERE ${where} ORDER BY ${order} LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.skip)}`,
+    `SELECT ${LOG_LIST_COLUMNS}${extra} FROM logs l WHERE ${where} ORDER BY ${order} LIMIT ${params.add(page.limit)} OFFSET ${params.add(page.skip)}`,
     params.values,
   );
   return rows.map(toLogListRow);
@@ -95,7 +117,7 @@ export async function findNewestLogs(
   sql: SqlClient,
   projectId: string,
   filter: LogFilter,
-  page: { skip: number; limit: number },
+  page: { skip: number; limit: number; fields?: readonly LogFieldSource[] | undefined },
   windowStarts: readonly Date[],
 ): Promise<LogListRow[]> {
   const options = { ...page, sortBy: 'timestamp' as const, sortOrder: 'desc' as const };

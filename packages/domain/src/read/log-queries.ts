@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { READ_MESSAGES as M } from './messages.js';
 import { queryParam } from '../query/query-param.js';
 import { parseSearch } from './parse-search.js';
+import { LogFieldsParamSchema } from '../views/log-columns.js';
 import { endParam, environmentParam, intParam, levelsParam, sortOrderParam, startParam, withoutBlanks } from './query-params.js';
 
 /** Logs page size (§9) and the most one page may hold. */
@@ -57,6 +58,8 @@ export const LogListQuerySchema = z.preprocess(
       }),
       sortBy: z.enum(LOG_SORT_FIELDS, { error: M.logSortByInvalid }).default('timestamp'),
       sortOrder: sortOrderParam,
+      /** Extra columns each listed log carries in `fields` (a saved view's logger, release, custom keys). */
+      fields: LogFieldsParamSchema.optional(),
     })
     .refine(rangeIsOrdered, { path: ['end_time'], error: M.dateRangeInvalid })
     .transform(toFilter),

@@ -16,6 +16,8 @@ export const LogItemSchema = z.object({
   tags: z.array(z.string()),
   group_id: z.string().nullable(),
   has_exception: z.boolean(),
+  /** The extra columns the list was asked for (`fields`), by key; a missing value is null. */
+  fields: z.record(z.string(), z.unknown()).optional(),
 });
 export type LogItem = z.infer<typeof LogItemSchema>;
 

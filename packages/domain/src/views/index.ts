@@ -1,1 +1,2 @@
 export * from './schemas.js';
+export * from './log-columns.js';

@@ -16,7 +16,7 @@ describe('SavedViewInputSchema', () => {
     expect(issues({ name: ' ', query: 'level:nope', columns: ['colour', 'message', 'message'] })).toEqual([
       'name: Görünüm adı gereklidir.',
       'query: 7. karakterde hata: Geçersiz seviye "nope"; debug, info, warning, error veya critical olmalıdır.',
-      'columns.0: Sütunlar şunlardan seçilmelidir: timestamp, level, message, environment, host, logger, release, tags, group.',
+      'columns.0: Sütunlar şunlardan seçilmelidir: timestamp, level, message, environment, host, logger, release, tags, group ya da metadata.alan gibi özel bir alan.',
       'columns: Bir sütun yalnızca bir kez seçilebilir.',
     ]);
     expect(issues({ name: 'x'.repeat(101), query: 'a', columns: Array(13).fill('message') })).toEqual([

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUERY_MAX_LENGTH, tryParseQuery } from '../query/parse-query.js';
+import { COLUMN_MESSAGES, ColumnListSchema, VIEW_DEFAULT_COLUMNS } from './log-columns.js';
 
 /** Turkish details of saved views. */
 export const VIEW_MESSAGES = {
@@ -7,25 +8,16 @@ export const VIEW_MESSAGES = {
   nameTooLong: 'Görünüm adı en fazla 100 karakter olabilir.',
   queryInvalid: 'Sorgu metin olmalıdır.',
   queryTooLong: `Sorgu en fazla ${QUERY_MAX_LENGTH} karakter olabilir.`,
-  columnsInvalid: 'Sütunlar şunlardan seçilmelidir: timestamp, level, message, environment, host, logger, release, tags, group.',
-  columnsTooMany: 'En fazla 12 sütun seçilebilir.',
-  columnsDuplicate: 'Bir sütun yalnızca bir kez seçilebilir.',
+  columnsInvalid: COLUMN_MESSAGES.columnsInvalid,
+  columnsTooMany: COLUMN_MESSAGES.columnsTooMany,
+  columnsDuplicate: COLUMN_MESSAGES.columnsDuplicate,
   nameTaken: 'Bu projede bu adla bir görünüm zaten var.',
   tooMany: (max: number) => `Bir projede en fazla ${max} görünüm kaydedilebilir.`,
   notFound: 'Görünüm bulunamadı.',
 } as const;
 
-/** Columns the logs table can show; custom fields are `metadata.x`-style keys. */
-export const VIEW_BUILT_IN_COLUMNS = ['timestamp', 'level', 'message', 'environment', 'host', 'logger', 'release', 'tags', 'group'] as const;
-export const VIEW_DEFAULT_COLUMNS = ['timestamp', 'level', 'message', 'environment', 'host'];
-export const VIEW_MAX_COLUMNS = 12;
 export const VIEW_NAME_MAX_LENGTH = 100;
 export const MAX_VIEWS_PER_PROJECT = 50;
-
-const CUSTOM_COLUMN = /^(metadata|context|request|response|exception)(\.[A-Za-z0-9_-]{1,64}){1,8}$/;
-const column = z
-  .string({ error: VIEW_MESSAGES.columnsInvalid })
-  .refine((c) => (VIEW_BUILT_IN_COLUMNS as readonly string[]).includes(c) || CUSTOM_COLUMN.test(c), { error: VIEW_MESSAGES.columnsInvalid });
 
 /** POST and PUT /api/v1/projects/{id}/views: the query must parse (its error says where it does not). */
 export const SavedViewInputSchema = z.object({
@@ -38,11 +30,7 @@ export const SavedViewInputSchema = z.object({
       if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error.message });
     })
     .transform((q) => q.trim()),
-  columns: z
-    .array(column, { error: VIEW_MESSAGES.columnsInvalid })
-    .max(VIEW_MAX_COLUMNS, { error: VIEW_MESSAGES.columnsTooMany })
-    .refine((cols) => new Set(cols).size === cols.length, { error: VIEW_MESSAGES.columnsDuplicate })
-    .default(VIEW_DEFAULT_COLUMNS),
+  columns: ColumnListSchema.default(VIEW_DEFAULT_COLUMNS),
 });
 export type SavedViewInput = z.output<typeof SavedViewInputSchema>;
 

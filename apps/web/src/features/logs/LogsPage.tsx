@@ -12,6 +12,7 @@ import { LOGS } from '../../messages/app';
 import { useGetProjectQuery } from '../projects/projectsApi';
 import { toastError } from '../toasts/toastSlice';
 import { useGetLogFieldsQuery, useGetLogsQuery } from './logsApi';
+import { extraFieldsParam } from './logColumns';
 import { LogTable } from './LogTable';
 import { QueryBox } from './QueryBox';
 import { LOGS_PAGE_SIZE, type LogFilters } from './types';
@@ -107,6 +108,9 @@ export default function LogsPage() {
   const skip = Math.max(0, Number(params.get('skip')) || 0);
   const viewId = params.get('view') ?? '';
   const navigate = useNavigate();
+  const { data: project } = useGetProjectQuery(projectId);
+  const { data: views, isLoading: viewsLoading } = useGetViewsQuery(projectId);
+  const activeView = views?.find((v) => v.id === viewId);
   const args = {
     projectId,
     skip,
@@ -114,14 +118,13 @@ export default function LogsPage() {
     ...applied,
     start_time: localInputToIso(applied.start_time),
     end_time: localInputToIso(applied.end_time),
+    fields: extraFieldsParam(activeView?.columns),
   };
   // The list is asked for first, and the search suggestions only once it is in: the embedded
-  // database answers one query at a time, and the table is what the user waits for.
-  const { data, isLoading, isFetching, isError, error, refetch } = useGetLogsQuery(args);
-  const { data: project } = useGetProjectQuery(projectId);
-  const { data: views } = useGetViewsQuery(projectId);
+  // database answers one query at a time, and the table is what the user waits for. An open
+  // view's columns decide which fields the list carries, so its list waits for the views.
+  const { data, isLoading, isFetching, isError, error, refetch } = useGetLogsQuery(args, { skip: !!viewId && viewsLoading });
   const { data: fieldData } = useGetLogFieldsQuery(projectId, { skip: !data });
-  const activeView = views?.find((v) => v.id === viewId);
   const canWrite = !!project && project.my_role !== 'viewer';
   // A refused query (422) shows under the search box rather than as a toast.
   const queryRefused = isError && !!applied.q && (error as { status?: unknown } | undefined)?.status === 422;
@@ -163,6 +166,7 @@ export default function LogsPage() {
         query={applied.q}
         activeView={activeView}
         canWrite={canWrite}
+        fields={fieldData?.fields ?? []}
         onSaved={(view) => navigate(viewHref(projectId, view))}
         onDeleted={() => update(applied, 0, false)}
       />
@@ -174,7 +178,7 @@ export default function LogsPage() {
           </Button>
         </div>
       )}
-      {isLoading ? (
+      {isLoading || (!!viewId && viewsLoading) ? (
         <PageSpinner />
       ) : data && data.items.length > 0 ? (
         <div aria-busy={isFetching || undefined}>

@@ -2,9 +2,17 @@ import { parseLevel, queryMatchesLog, tryParseQuery } from '@seyir/domain';
 import type { LiveFrame } from '../live/liveHub';
 import type { LogCounts, LogEntry, LogsPage, LogsQueryArgs } from './types';
 
-/** §"Live": the first page with no filter shows new logs in place; any other view counts them. */
+/**
+ * §"Live": the first page with no filter shows new logs in place; any other view counts them.
+ * So does a view with extra columns: pushed logs do not carry them.
+ */
 export function isLiveView(args: LogsQueryArgs): boolean {
-  return args.skip === 0 && !args.level && !args.environment && !args.search?.trim() && !args.q?.trim() && !args.start_time && !args.end_time;
+  return args.skip === 0 && !args.fields && isUnfiltered(args);
+}
+
+/** No filter could exclude a log: every pushed log counts in the cards. */
+function isUnfiltered(args: LogsQueryArgs): boolean {
+  return !args.level && !args.environment && !args.search?.trim() && !args.q?.trim() && !args.start_time && !args.end_time;
 }
 
 /** Whether a pushed log could belong to a filtered view (level, environment, words, query, time range). */
@@ -50,7 +58,7 @@ export function applyLiveLogs(page: LogsPage, frame: Pick<LiveFrame, 'logs' | 's
       if (card) page.counts[card] += 1;
     }
   }
-  const unfiltered = live || isLiveView({ ...args, skip: 0 });
+  const unfiltered = isUnfiltered(args);
   const skipped = unfiltered ? frame.skipped : 0;
   if (page.counts) page.counts.total += skipped;
   if (live) {

@@ -29,6 +29,8 @@ export interface LogEntry {
   response?: LogResponseInfo | null;
   group_id?: string | null;
   has_exception?: boolean;
+  /** Extra columns the list was asked for (`fields`: logger, release, custom keys), by key. */
+  fields?: Record<string, unknown>;
 }
 
 /** The logs screen's four count cards, for the same filters as the list (§3 list `counts`). */
@@ -67,6 +69,8 @@ export interface LogFilters {
 export interface LogsQueryArgs extends Partial<LogFilters> {
   /** The older plain-words search (old links still carry it). */
   search?: string;
+  /** Comma-separated extra columns each log should carry (a saved view's custom ones). */
+  fields?: string;
   projectId: string;
   skip: number;
   limit: number;

@@ -1,20 +1,12 @@
-import type { SavedView } from '@seyir/domain';
+import { ALWAYS_SHOWN_COLUMNS, VIEW_DEFAULT_COLUMNS, type FieldSummary, type SavedView } from '@seyir/domain';
 import { useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks';
-import { Button, CheckboxField, TextField } from '../../components/ui';
-import { LOGS } from '../../messages/app';
+import { Button, TextField } from '../../components/ui';
 import { VIEWS } from '../../messages/app';
 import { errorDetail } from '../api/errors';
 import { toastError, toastSuccess } from '../toasts/toastSlice';
+import { ColumnPicker, viewColumns } from './ColumnPicker';
 import { useCreateViewMutation, useDeleteViewMutation, useUpdateViewMutation } from './viewsApi';
-
-/** Always shown; the optional columns a view can choose. */
-const FIXED_COLUMNS = ['timestamp', 'level', 'message'];
-const OPTIONAL_COLUMNS = [
-  { id: 'environment', label: LOGS.environment },
-  { id: 'host', label: LOGS.host },
-  { id: 'tags', label: LOGS.tags },
-] as const;
 
 export interface ViewBarProps {
   projectId: string;
@@ -22,36 +14,44 @@ export interface ViewBarProps {
   query: string;
   activeView: SavedView | undefined;
   canWrite: boolean;
+  /** The project's recent custom keys, offered as custom columns. */
+  fields: readonly FieldSummary[];
   onSaved(view: SavedView): void;
   onDeleted(): void;
 }
 
+/** The picker's value for a column list: everything but the always-shown columns. */
+const chosenOf = (columns: readonly string[]) => columns.filter((c) => !(ALWAYS_SHOWN_COLUMNS as readonly string[]).includes(c));
+
 /**
- * Saving the current query as a view (name and columns), and updating or deleting the view that
- * is open. Viewers only see which view is open: the server refuses their writes anyway.
+ * Saving the current query as a view (name and columns), editing the open view (name, columns,
+ * and the current query), saving just the current query into it, and deleting it. Viewers only
+ * see which view is open: the server refuses their writes anyway.
  */
-export function ViewBar({ projectId, query, activeView, canWrite, onSaved, onDeleted }: ViewBarProps) {
+export function ViewBar({ projectId, query, activeView, canWrite, fields, onSaved, onDeleted }: ViewBarProps) {
   const dispatch = useAppDispatch();
-  const [editing, setEditing] = useState(false);
+  /** Which form is open: a new view, or the open view's settings. */
+  const [mode, setMode] = useState<'create' | 'edit' | null>(null);
   const [name, setName] = useState('');
-  const [columns, setColumns] = useState<string[]>(['environment', 'host']);
+  const [columns, setColumns] = useState<string[]>(chosenOf(VIEW_DEFAULT_COLUMNS));
   const [error, setError] = useState<string>();
   const [createView, creating] = useCreateViewMutation();
   const [updateView, updating] = useUpdateViewMutation();
   const [deleteView, deleting] = useDeleteViewMutation();
 
-  const start = () => {
-    setName('');
-    setColumns(activeView ? activeView.columns.filter((c) => !FIXED_COLUMNS.includes(c)) : ['environment', 'host']);
+  const open = (next: 'create' | 'edit') => {
+    setName(next === 'edit' && activeView ? activeView.name : '');
+    setColumns(chosenOf(activeView?.columns ?? VIEW_DEFAULT_COLUMNS));
     setError(undefined);
-    setEditing(true);
+    setMode(next);
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const result = await createView({ projectId, name, query, columns: [...FIXED_COLUMNS, ...columns] });
+    const body = { projectId, name, query, columns: viewColumns(columns) };
+    const result = mode === 'edit' && activeView ? await updateView({ ...body, viewId: activeView.id }) : await createView(body);
     if ('error' in result) return setError(errorDetail(result.error) ?? VIEWS.saveFailed);
-    setEditing(false);
-    dispatch(toastSuccess(VIEWS.saved(result.data.name)));
+    setMode(null);
+    dispatch(toastSuccess(mode === 'edit' ? VIEWS.updated(result.data.name) : VIEWS.saved(result.data.name)));
     onSaved(result.data);
   };
   const update = async () => {
@@ -69,48 +69,44 @@ export function ViewBar({ projectId, query, activeView, canWrite, onSaved, onDel
     onDeleted();
   };
 
+  const formTitle = mode === 'edit' && activeView ? VIEWS.editTitle(activeView.name) : VIEWS.saveAs;
   return (
     <div className="mb-4 flex flex-wrap items-center gap-2">
       {activeView && (
         <span className="rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">{VIEWS.active(activeView.name)}</span>
       )}
-      {canWrite && activeView && !editing && (
+      {canWrite && activeView && !mode && (
         <>
           <Button size="sm" variant="secondary" onClick={() => void update()} loading={updating.isLoading}>
             {VIEWS.update}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => open('edit')}>
+            {VIEWS.edit}
           </Button>
           <Button size="sm" variant="secondary" onClick={() => void remove()} loading={deleting.isLoading}>
             {VIEWS.remove}
           </Button>
         </>
       )}
-      {canWrite && !editing && (
-        <Button size="sm" variant="secondary" onClick={start}>
+      {canWrite && !mode && (
+        <Button size="sm" variant="secondary" onClick={() => open('create')}>
           {VIEWS.saveAs}
         </Button>
       )}
-      {editing && (
-        <form onSubmit={(e) => void submit(e)} className="flex w-full flex-wrap items-end gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700" aria-label={VIEWS.saveAs}>
-          <div className="min-w-56 flex-1">
+      {mode && (
+        <form onSubmit={(e) => void submit(e)} className="flex w-full flex-wrap items-end gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700" aria-label={formTitle}>
+          <div className="min-w-0 flex-1 sm:min-w-56">
             <TextField label={VIEWS.name} value={name} onChange={(e) => setName(e.target.value)} error={error} maxLength={100} required autoFocus />
           </div>
-          <fieldset className="flex items-center gap-3">
-            <legend className="sr-only">{LOGS.columnsLegend}</legend>
-            {OPTIONAL_COLUMNS.map((c) => (
-              <CheckboxField
-                key={c.id}
-                label={c.label}
-                checked={columns.includes(c.id)}
-                onChange={(e) => setColumns((cols) => (e.target.checked ? [...cols, c.id] : cols.filter((x) => x !== c.id)))}
-              />
-            ))}
-          </fieldset>
-          <Button type="submit" size="sm" loading={creating.isLoading}>
-            {VIEWS.save}
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => setEditing(false)}>
-            {VIEWS.cancel}
-          </Button>
+          <ColumnPicker value={columns} onChange={setColumns} fields={fields} />
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" loading={creating.isLoading || updating.isLoading}>
+              {VIEWS.save}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setMode(null)}>
+              {VIEWS.cancel}
+            </Button>
+          </div>
         </form>
       )}
     </div>

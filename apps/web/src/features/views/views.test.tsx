@@ -23,6 +23,8 @@ function mockApi(role: 'owner' | 'viewer', initial: SavedView[] = []) {
   const views = [...initial];
   const posted: unknown[] = [];
   const asked: (string | null)[] = [];
+  const askedFields: (string | null)[] = [];
+  const put: unknown[] = [];
   server.use(
     http.get(api('/projects/'), () => HttpResponse.json([projectFor(role)])),
     http.get(api('/projects/p1'), () => HttpResponse.json(projectFor(role))),
@@ -35,22 +37,35 @@ function mockApi(role: 'owner' | 'viewer', initial: SavedView[] = []) {
       views.push(created);
       return HttpResponse.json(created, { status: 201 });
     }),
+    http.put(api('/projects/p1/views/:viewId'), async ({ request, params }) => {
+      const body = (await request.json()) as { name: string; query: string; columns: string[] };
+      put.push(body);
+      const index = views.findIndex((v) => v.id === params.viewId);
+      views[index] = { ...views[index]!, ...body };
+      return HttpResponse.json(views[index]);
+    }),
+    http.get(api('/projects/p1/logs/fields'), () =>
+      HttpResponse.json({ sampled: 2, since: '2026-11-10T00:00:00Z', fields: [{ key: 'metadata.user_id', count: 2, values: [{ value: '42', count: 1 }] }] }),
+    ),
     http.delete(api('/projects/p1/views/:viewId'), ({ params }) => {
       views.splice(views.findIndex((v) => v.id === params.viewId), 1);
       return new HttpResponse(null, { status: 204 });
     }),
     http.get(api('/projects/p1/logs/'), ({ request }) => {
       const q = new URL(request.url).searchParams.get('q');
+      const fields = new URL(request.url).searchParams.get('fields');
       asked.push(q);
+      askedFields.push(fields);
+      const values = (v: Record<string, unknown>) => (fields ? { fields: Object.fromEntries(fields.split(',').map((k) => [k, v[k] ?? null])) } : {});
       const all = [
-        { _id: 'a', project_id: 'p1', timestamp: '2026-11-10T12:00:00Z', level: 'ERROR', message: 'ödeme reddedildi', environment: 'production', host: 'web-1', tags: ['payments'] },
-        { _id: 'b', project_id: 'p1', timestamp: '2026-11-10T11:00:00Z', level: 'INFO', message: 'sepet güncellendi', environment: 'production', host: 'web-2', tags: [] },
+        { _id: 'a', project_id: 'p1', timestamp: '2026-11-10T12:00:00Z', level: 'ERROR', message: 'ödeme reddedildi', environment: 'production', host: 'web-1', tags: ['payments'], ...values({ 'metadata.user_id': 42, logger: 'shop.pay' }) },
+        { _id: 'b', project_id: 'p1', timestamp: '2026-11-10T11:00:00Z', level: 'INFO', message: 'sepet güncellendi', environment: 'production', host: 'web-2', tags: [], ...values({ logger: 'shop.cart' }) },
       ];
       const items = q === 'tags:payments' ? all.slice(0, 1) : all;
       return HttpResponse.json({ items, total: items.length, skip: 0, limit: 50, counts: { total: items.length, error: 1, warning: 0, info: 0 } });
     }),
   );
-  return { views, posted, asked };
+  return { views, posted, asked, askedFields, put };
 }
 
 describe('saved views', { timeout: 20_000 }, () => {
@@ -71,6 +86,47 @@ describe('saved views', { timeout: 20_000 }, () => {
     // The view's columns: tags shown, host not.
     expect(screen.getByRole('columnheader', { name: 'Etiketler' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Host' })).not.toBeInTheDocument();
+  });
+
+  it('saves a custom-field column; the table asks for it and shows each log’s value, in the view’s order', async () => {
+    const { posted, askedFields } = mockApi('owner');
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/projects/p1/logs', signedInAs: ownerUser });
+    expect(await screen.findByText('sepet güncellendi')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Görünüm olarak kaydet' }));
+    await user.type(screen.getByLabelText('Görünüm adı'), 'Kullanıcılar');
+    const custom = screen.getByLabelText('Özel alan');
+    await user.type(custom, 'metadata.user id');
+    await user.click(screen.getByRole('button', { name: 'Sütun ekle' }));
+    expect(await screen.findByText(/Özel alan metadata, context, request, response ya da exception ile başlamalı/)).toBeInTheDocument();
+    expect(custom).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(custom);
+    await user.type(custom, 'metadata.user_id{Enter}');
+    expect(screen.getByRole('list', { name: 'Özel alan sütunları' })).toHaveTextContent('metadata.user_id');
+    await user.click(screen.getByLabelText('Logger'));
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(posted).toEqual([{ name: 'Kullanıcılar', query: '', columns: ['timestamp', 'level', 'message', 'environment', 'host', 'logger', 'metadata.user_id'] }]));
+    expect(await screen.findByRole('columnheader', { name: 'metadata.user_id' })).toBeInTheDocument();
+    await waitFor(() => expect(askedFields).toContain('logger,metadata.user_id'));
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Zaman', 'Seviye', 'Mesaj', 'Ortam', 'Host', 'Logger', 'metadata.user_id']);
+    const [first, second] = screen.getAllByTestId('log-row');
+    expect(within(first!).getAllByRole('cell').map((c) => c.textContent).slice(5)).toEqual(['shop.pay', '42']);
+    expect(within(second!).getAllByRole('cell').map((c) => c.textContent).slice(5)).toEqual(['shop.cart', '—']);
+  });
+
+  it('an editor changes the open view’s columns: the custom one removed, tags added', async () => {
+    const { put } = mockApi('owner', [view('v1', 'Kullanıcılar', '', ['timestamp', 'level', 'message', 'metadata.user_id'])]);
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/projects/p1/logs?view=v1', signedInAs: ownerUser });
+    expect(await screen.findByRole('columnheader', { name: 'metadata.user_id' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Görünümü düzenle' }));
+    expect(screen.getByRole('form', { name: '"Kullanıcılar" görünümünü düzenle' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Görünüm adı')).toHaveValue('Kullanıcılar');
+    await user.click(screen.getByRole('button', { name: 'metadata.user_id sütununu kaldır' }));
+    await user.click(screen.getByLabelText('Etiketler'));
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(put).toEqual([{ name: 'Kullanıcılar', query: '', columns: ['timestamp', 'level', 'message', 'tags'] }]));
+    expect(await screen.findByRole('columnheader', { name: 'Etiketler' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'metadata.user_id' })).not.toBeInTheDocument();
   });
 
   it('shows the server’s Turkish reason when a name is taken', async () => {
