@@ -245,7 +245,7 @@ describe('fields on GET /projects/:id/logs/: a saved view\'s extra columns', () 
 
   it('carries the asked columns on every listed log, null where a log has none, on both list paths', async () => {
     const fields = 'metadata.user_id,context.order.id,logger,release,metadata.roles';
-    for (const params of [{ fields }, { fields, q: 'since:1d' }]) {
+    for (const params of [{ fields }, { fields, q: 'since:1d' }] as Record<string, string>[]) {
       const { status, body } = await withFields(params);
       expect(status, JSON.stringify(body)).toBe(200);
       const byMessage = Object.fromEntries(body.items.map((i: { message: string; fields: unknown }) => [i.message, i.fields]));
