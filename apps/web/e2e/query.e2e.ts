@@ -141,4 +141,45 @@ describe('query language and saved views', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('searches groups with the same box: status:unresolved from the suggestions, a Turkish error at the wrong character, the query kept in the address', async () => {
+    // One group resolved, so status:unresolved has something to leave out.
+    const listed = await call<{ items: { _id: string; sample_message: string }[] }>(seyir.url, `/api/v1/projects/${projectId}/groups?days=30`, { token: owner.token });
+    const stock = listed.items.find((g) => g.sample_message.includes('Stok'));
+    expect(stock).toBeDefined();
+    await call(seyir.url, `/api/v1/projects/${projectId}/groups/${stock!._id}`, { method: 'PATCH', token: owner.token, json: { status: 'resolved' } });
+
+    const { page, errors, context } = await signedIn();
+    await page.goto(`/projects/${projectId}/groups`);
+    const rows = page.getByTestId('group-row');
+    await poll(() => rows.count()).toBe(3);
+
+    const box = page.getByRole('combobox', { name: 'Ara', exact: true });
+    await box.click();
+    await box.pressSequentially('st');
+    await page.getByRole('option', { name: 'status' }).click();
+    await page.getByRole('option', { name: 'unresolved' }).click();
+    await poll(() => box.inputValue()).toBe('status:unresolved ');
+    await box.press('Enter');
+    await poll(() => rows.count()).toBe(2);
+    expect(await rows.allTextContents()).not.toContainEqual(expect.stringContaining('Stok sayıldı'));
+    await poll(() => new URL(page.url()).searchParams.get('q')).toBe('status:unresolved');
+    await checkScreen(page, 'groups-query');
+
+    // A field groups do not have: the error names the character, and nothing is sent.
+    await box.fill('status:unresolved host:web-1');
+    await box.press('Enter');
+    await page.getByText('19. karakterde hata: "host" alanı hata gruplarında kullanılamaz; loglar ekranında arayın.').waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe('status:unresolved');
+    expect(await rows.count()).toBe(2);
+
+    // The address alone opens the same list (a shared link).
+    await page.goto(`/projects/${projectId}/groups?${new URLSearchParams({ q: 'tags:payments' })}`);
+    await poll(() => rows.count()).toBe(1);
+    await poll(() => box.inputValue()).toBe('tags:payments');
+    expect(await rows.first().textContent()).toContain('Ödeme alınamadı');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -162,6 +162,9 @@ export const LOG_DETAIL = {
 } as const;
 
 export const GROUPS = {
+  filters: 'Grup filtreleri',
+  searchPlaceholder: 'ör. ödeme level:error status:unresolved tags:payments',
+  searchHint: 'Sorgu dili: kelime, "ifade", -hariç, level:, env:, tags:, status:unresolved, group:<id>, OR, (…), since:7d. Öneriler için yazmaya başlayın.',
   title: 'Log Grupları',
   totalGroups: 'Toplam Grup',
   activeGroups: 'Aktif Grup',

@@ -38,6 +38,8 @@ type BuiltIn = (typeof BUILT_INS)[keyof typeof BUILT_INS];
 
 /** Names a search box can suggest (custom JSON fields come from the fields endpoint). */
 export const QUERY_FIELD_NAMES = ['level', 'env', 'host', 'logger', 'release', 'group', 'has', 'status', 'since', 'until', 'tags'] as const;
+/** The names the groups scope answers (a group has no host, logger, release or custom fields). */
+export const GROUP_QUERY_FIELD_NAMES = ['level', 'env', 'group', 'status', 'since', 'until', 'tags'] as const;
 
 /** What a written operator means: `negated` for `!:`, `op` for the comparison. */
 function operatorOf(op: FieldOperator): { op: CompareOp; negated: boolean } {

@@ -1,12 +1,16 @@
 import { formatNumberTr, formatRelativeTimeTr, LEVEL_LABELS, LOG_LEVELS } from '@seyir/domain';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { Pagination } from '../../components/Pagination';
 import { Alert, Badge, Button, Card, EmptyState, PageHeader, PageSpinner, SelectField, StatCard } from '../../components/ui';
 import { useNow } from '../../lib/useNow';
 import { GROUPS, LOGS } from '../../messages/app';
+import { errorDetail } from '../api/errors';
 import { EnvBadge, LevelBadge } from '../logs/LevelBadge';
+import { useGetLogFieldsQuery } from '../logs/logsApi';
+import { QueryBox } from '../logs/QueryBox';
+import { useQueryCheck } from '../logs/useQueryCheck';
 import { useGetProjectQuery } from '../projects/projectsApi';
 import { toastError } from '../toasts/toastSlice';
 import { useGetGroupsQuery, useGetGroupsSummaryQuery } from './groupsApi';
@@ -14,6 +18,8 @@ import { TagList } from './TagList';
 import { GROUP_DAY_OPTIONS, GROUP_SORT_FIELDS, GROUPS_PAGE_SIZE, groupUsers, type GroupSortField, type LogGroup } from './types';
 
 interface GroupFilters {
+  /** The search language, groups scope (`status:unresolved`, `tags:x`, …). */
+  q: string;
   environment: string;
   level: string;
   days: number;
@@ -21,7 +27,32 @@ interface GroupFilters {
   sort_order: 'asc' | 'desc';
 }
 
-const DEFAULT_FILTERS: GroupFilters = { environment: '', level: '', days: 7, sort_by: 'last_seen', sort_order: 'desc' };
+const DEFAULT_FILTERS: GroupFilters = { q: '', environment: '', level: '', days: 7, sort_by: 'last_seen', sort_order: 'desc' };
+
+/** The applied filters from the address (a shared link opens the same list); unknown values read as defaults. */
+function readGroupFilters(params: URLSearchParams): GroupFilters {
+  const days = Number(params.get('days'));
+  const sortBy = params.get('sort_by') as GroupSortField | null;
+  return {
+    q: params.get('q') ?? '',
+    environment: params.get('environment') ?? '',
+    level: params.get('level') ?? '',
+    days: (GROUP_DAY_OPTIONS as readonly number[]).includes(days) ? days : DEFAULT_FILTERS.days,
+    sort_by: sortBy && GROUP_SORT_FIELDS.includes(sortBy) ? sortBy : DEFAULT_FILTERS.sort_by,
+    sort_order: params.get('sort_order') === 'asc' ? 'asc' : 'desc',
+  };
+}
+
+/** The address's search part for filters and a page: only what differs from the defaults. */
+function groupFiltersParams(filters: GroupFilters, skip: number): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const key of Object.keys(DEFAULT_FILTERS) as (keyof GroupFilters)[]) {
+    const value = String(filters[key]).trim();
+    if (value && value !== String(DEFAULT_FILTERS[key])) next.set(key, value);
+  }
+  if (skip > 0) next.set('skip', String(skip));
+  return next;
+}
 
 /** Row markers: high severity shows the priority badge, `is_recent` reads 'Aktif' (§2). */
 export function GroupBadges({ group }: { group: LogGroup }) {
@@ -86,20 +117,27 @@ export default function GroupsPage() {
   const dispatch = useAppDispatch();
   const now = useNow();
   const { data: project } = useGetProjectQuery(projectId);
-  const [applied, setApplied] = useState<GroupFilters>(DEFAULT_FILTERS);
-  const [draft, setDraft] = useState<GroupFilters>(DEFAULT_FILTERS);
-  const [skip, setSkip] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const applied = useMemo(() => readGroupFilters(params), [params]);
+  const skip = Math.max(0, Number(params.get('skip')) || 0);
+  const [draft, setDraft] = useState<GroupFilters>(applied);
+  useEffect(() => setDraft(applied), [applied]);
   const groups = useGetGroupsQuery({ projectId, ...applied, skip, limit: GROUPS_PAGE_SIZE });
   const summary = useGetGroupsSummaryQuery({ projectId, environment: applied.environment, days: applied.days });
+  // Suggestions (tag values) once the list is in: the embedded database answers one query at a time.
+  const { data: fieldData } = useGetLogFieldsQuery(projectId, { skip: !groups.data });
+  // A refused query (422) shows under the search box rather than as a toast.
+  const queryRefused = groups.isError && !!applied.q && (groups.error as { status?: unknown } | undefined)?.status === 422;
+  const query = useQueryCheck(draft.q, applied.q, 'groups', queryRefused ? errorDetail(groups.error) : undefined);
 
   useEffect(() => {
-    if (groups.isError) dispatch(toastError(GROUPS.loadFailed));
-  }, [groups.isError, dispatch]);
+    if (groups.isError && !queryRefused) dispatch(toastError(GROUPS.loadFailed));
+  }, [groups.isError, queryRefused, dispatch]);
 
+  const show = (filters: GroupFilters, nextSkip: number) => setParams(groupFiltersParams(filters, nextSkip));
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    setApplied(draft);
-    setSkip(0);
+    if (query.check()) show(draft, 0);
   };
   const s = summary.data?.summary;
   const n = (v: number | undefined) => (v === undefined ? '—' : formatNumberTr(v));
@@ -113,7 +151,17 @@ export default function GroupsPage() {
         <StatCard label={GROUPS.totalLogs} value={n(s?.total_logs)} tone="amber" />
       </div>
       <Card className="mb-4">
-        <form onSubmit={apply} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <form onSubmit={apply} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" role="search" aria-label={GROUPS.filters}>
+          <div className="sm:col-span-2 lg:col-span-5">
+            <QueryBox
+              scope="groups"
+              value={draft.q}
+              onChange={(q) => setDraft((d) => ({ ...d, q }))}
+              fields={fieldData?.fields ?? []}
+              environments={project?.environments ?? []}
+              error={query.error}
+            />
+          </div>
           <SelectField label={LOGS.environment} value={draft.environment} onChange={(e) => setDraft({ ...draft, environment: e.target.value })}>
             <option value="">{LOGS.all}</option>
             {(project?.environments ?? []).map((env) => (
@@ -146,8 +194,8 @@ export default function GroupsPage() {
               variant="secondary"
               onClick={() => {
                 setDraft(DEFAULT_FILTERS);
-                setApplied(DEFAULT_FILTERS);
-                setSkip(0);
+                query.reset();
+                show(DEFAULT_FILTERS, 0);
               }}
             >
               {LOGS.clear}
@@ -160,7 +208,7 @@ export default function GroupsPage() {
       ) : groups.data && groups.data.items.length > 0 ? (
         <>
           <GroupsTable groups={groups.data.items} projectId={projectId} now={now} />
-          <Pagination skip={skip} limit={GROUPS_PAGE_SIZE} hasMore={groups.data.pagination?.has_more ?? false} total={groups.data.total} shown={groups.data.items.length} onChange={setSkip} />
+          <Pagination skip={skip} limit={GROUPS_PAGE_SIZE} hasMore={groups.data.pagination?.has_more ?? false} total={groups.data.total} shown={groups.data.items.length} onChange={(next) => show(applied, next)} />
         </>
       ) : (
         <EmptyState title={GROUPS.empty} />

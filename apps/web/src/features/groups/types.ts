@@ -33,6 +33,8 @@ export interface GroupsSummary {
 
 export interface GroupsQueryArgs {
   projectId: string;
+  /** The search language, groups scope. */
+  q?: string;
   environment?: string;
   level?: string;
   days: number;

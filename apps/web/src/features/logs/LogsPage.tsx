@@ -1,4 +1,4 @@
-import { formatNumberTr, LEVEL_LABELS, LOG_LEVELS, tryParseQuery, type FieldSummary } from '@seyir/domain';
+import { formatNumberTr, LEVEL_LABELS, LOG_LEVELS, type FieldSummary } from '@seyir/domain';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
@@ -15,6 +15,7 @@ import { useGetLogFieldsQuery, useGetLogsQuery } from './logsApi';
 import { extraFieldsParam } from './logColumns';
 import { LogTable } from './LogTable';
 import { QueryBox } from './QueryBox';
+import { useQueryCheck } from './useQueryCheck';
 import { LOGS_PAGE_SIZE, type LogFilters } from './types';
 
 const FILTER_KEYS = ['level', 'environment', 'q', 'start_time', 'end_time'] as const;
@@ -44,16 +45,12 @@ interface FiltersFormProps {
  */
 function LogFiltersForm({ applied, environments, fields, serverError, onApply }: FiltersFormProps) {
   const [draft, setDraft] = useState<LogFilters>(applied);
-  const [showError, setShowError] = useState(false);
   useEffect(() => setDraft(applied), [applied]);
   const set = (key: keyof LogFilters, value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  const parsed = tryParseQuery(draft.q);
-  const queryError = !parsed.ok && showError ? parsed.error.message : draft.q === applied.q ? serverError : undefined;
+  const query = useQueryCheck(draft.q, applied.q, 'logs', serverError);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!parsed.ok) return setShowError(true);
-    setShowError(false);
-    onApply(draft);
+    if (query.check()) onApply(draft);
   };
   return (
     <Card as="section" aria-labelledby="log-filters-title" className="mb-4">
@@ -62,7 +59,7 @@ function LogFiltersForm({ applied, environments, fields, serverError, onApply }:
       </h2>
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6" role="search">
         <div className="sm:col-span-2 lg:col-span-6">
-          <QueryBox value={draft.q} onChange={(q) => set('q', q)} fields={fields} environments={environments} error={queryError} />
+          <QueryBox value={draft.q} onChange={(q) => set('q', q)} fields={fields} environments={environments} error={query.error} />
         </div>
         <SelectField label={LOGS.level} value={draft.level} onChange={(e) => set('level', e.target.value)}>
           <option value="">{LOGS.all}</option>
@@ -88,7 +85,7 @@ function LogFiltersForm({ applied, environments, fields, serverError, onApply }:
             variant="secondary"
             onClick={() => {
               setDraft(EMPTY_FILTERS);
-              setShowError(false);
+              query.reset();
               onApply(EMPTY_FILTERS);
             }}
           >

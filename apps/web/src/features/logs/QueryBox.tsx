@@ -1,7 +1,7 @@
-import type { FieldSummary } from '@seyir/domain';
+import type { FieldSummary, QueryScope } from '@seyir/domain';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { TextField, cx } from '../../components/ui';
-import { LOGS } from '../../messages/app';
+import { GROUPS, LOGS } from '../../messages/app';
 import { querySuggestions } from './querySuggestions';
 
 export interface QueryBoxProps {
@@ -11,21 +11,23 @@ export interface QueryBoxProps {
   environments: readonly string[];
   /** The parse error to show (position and Turkish reason), if any. */
   error?: string | undefined;
+  /** The screen it searches: its fields are offered, its example shown. Default: logs. */
+  scope?: QueryScope;
 }
 
 /**
- * The search box of the logs screen: a combobox that accepts the query language and, while a
+ * The search box of the logs and groups screens: a combobox that accepts the query language and, while a
  * word is typed, offers field names and their recent values (from GET /logs/fields). Arrow keys
  * move through the offers, Enter or a click takes one, Escape closes them; Enter with none open
  * submits the surrounding form.
  */
-export function QueryBox({ value, onChange, fields, environments, error }: QueryBoxProps) {
+export function QueryBox({ value, onChange, fields, environments, error, scope = 'logs' }: QueryBoxProps) {
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [caret, setCaret] = useState<number | null>(null);
   const [active, setActive] = useState(0);
   const [closed, setClosed] = useState(false);
-  const suggestions = useMemo(() => (caret === null ? null : querySuggestions(value, caret, { fields, environments })), [value, caret, fields, environments]);
+  const suggestions = useMemo(() => (caret === null ? null : querySuggestions(value, caret, { fields, environments, scope })), [value, caret, fields, environments, scope]);
   const open = !closed && !!suggestions;
 
   const choose = (index: number) => {
@@ -69,8 +71,8 @@ export function QueryBox({ value, onChange, fields, environments, error }: Query
         aria-activedescendant={open ? optionId(Math.min(active, (suggestions?.options.length ?? 1) - 1)) : undefined}
         autoComplete="off"
         spellCheck={false}
-        placeholder={LOGS.searchPlaceholder}
-        hint={LOGS.searchHint}
+        placeholder={scope === 'groups' ? GROUPS.searchPlaceholder : LOGS.searchPlaceholder}
+        hint={scope === 'groups' ? GROUPS.searchHint : LOGS.searchHint}
         error={error}
         value={value}
         onChange={(e) => {

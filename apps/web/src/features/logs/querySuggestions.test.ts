@@ -27,6 +27,17 @@ describe('querySuggestions', () => {
     expect(querySuggestions('tags:ik', 7, ctx)?.options[0]?.insert).toBe('tags:"iki kelime" ');
   });
 
+  it('offers the groups screen only what groups have: status and its values, no custom fields', () => {
+    const groups = (text: string) => querySuggestions(text, text.length, { ...ctx, scope: 'groups' })?.options.map((o) => o.label);
+    expect(groups('st')).toEqual(['status']);
+    expect(labels('st')).toBeUndefined();
+    expect(groups('status:')).toEqual(['unresolved', 'resolved', 'ignored']);
+    expect(groups('meta')).toBeUndefined();
+    expect(groups('h')).toBeUndefined();
+    expect(labels('h')).toEqual(['host', 'has']);
+    expect(groups('tags:p')).toEqual(['payments']);
+  });
+
   it('stays quiet inside quotes, for an empty word and when nothing fits', () => {
     expect(labels('"meta')).toBeUndefined();
     expect(labels('a ')).toBeUndefined();

@@ -1,4 +1,4 @@
-import { HAS_VALUES, LOG_LEVELS, QUERY_FIELD_NAMES, type FieldSummary } from '@seyir/domain';
+import { GROUP_QUERY_FIELD_NAMES, GROUP_STATUSES, HAS_VALUES, LOG_LEVELS, QUERY_FIELD_NAMES, type FieldSummary, type QueryScope } from '@seyir/domain';
 
 /** One suggestion: what the list shows and what replaces the word being typed. */
 export interface QuerySuggestion {
@@ -11,6 +11,8 @@ export interface QuerySuggestion {
 export interface SuggestionContext {
   fields: readonly FieldSummary[];
   environments: readonly string[];
+  /** What is searched: groups take fewer fields (no custom ones) and `status:`. Default: logs. */
+  scope?: QueryScope;
 }
 
 /** The word under the caret: `[from, to)` in the text. */
@@ -24,8 +26,8 @@ const MAX_OPTIONS = 8;
 const BREAKS = /[\s()]/;
 const OPERATOR = /^(-?)([A-Za-z_][A-Za-z0-9_.-]*)(!:|:>=|:<=|:>|:<|:|>=|<=|>|<)(.*)$/s;
 const TIME_VALUES = ['15m', '1h', '24h', '7d', '30d'];
-/** Built-in names offered while typing; `status:` belongs to the groups screen. */
-const BUILT_IN_NAMES = QUERY_FIELD_NAMES.filter((n) => n !== 'status');
+/** Built-in names offered while typing, per screen; `status:` belongs to the groups screen. */
+const BUILT_IN_NAMES: Record<QueryScope, readonly string[]> = { logs: QUERY_FIELD_NAMES.filter((n) => n !== 'status'), groups: GROUP_QUERY_FIELD_NAMES };
 
 const fold = (s: string) => s.toLocaleLowerCase('tr-TR');
 /** A value as the language needs it: quoted when it holds a space, a quote or a parenthesis. */
@@ -40,6 +42,8 @@ function valuesFor(key: string, ctx: SuggestionContext): { value: string; count?
       return ctx.environments.map((value) => ({ value }));
     case 'has':
       return HAS_VALUES.map((value) => ({ value }));
+    case 'status':
+      return GROUP_STATUSES.map((value) => ({ value }));
     case 'since':
     case 'until':
       return TIME_VALUES.map((value) => ({ value }));
@@ -74,7 +78,9 @@ export function querySuggestions(text: string, caret: number, ctx: SuggestionCon
   } else {
     const negated = word.startsWith('-');
     const typed = fold(negated ? word.slice(1) : word);
-    const names = [...BUILT_IN_NAMES.map((key) => ({ key, count: undefined as number | undefined })), ...ctx.fields.map((f) => ({ key: f.key, count: f.count }))];
+    const scope = ctx.scope ?? 'logs';
+    const custom = scope === 'logs' ? ctx.fields.map((f) => ({ key: f.key, count: f.count as number | undefined })) : [];
+    const names = [...BUILT_IN_NAMES[scope].map((key) => ({ key, count: undefined as number | undefined })), ...custom];
     const seen = new Set<string>();
     options = names
       .filter(({ key }) => fold(key).startsWith(typed) && fold(key) !== typed && !seen.has(key) && seen.add(key))
