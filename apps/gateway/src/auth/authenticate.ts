@@ -13,9 +13,13 @@ export function bearerToken(header: string | undefined): string | undefined {
 /**
  * Requires a valid access token whose user still exists and whose version is current
  * (logout, password change and deletion raise it). Anything else is a Turkish 401.
+ * A request that passed it once is not looked up again: routers mounted on overlapping paths
+ * (`/projects` and `/projects/:projectId/logs`) each run it, and the second lookup was a
+ * wasted database round trip on every project route.
  */
 export function authenticate(deps: Pick<AppDeps, 'db' | 'tokens'>): RequestHandler {
   return async (req, _res, next) => {
+    if (contextOf(req).user) return next();
     const token = bearerToken(req.headers.authorization);
     if (!token) throw new AppError('UNAUTHENTICATED', SERVER_MESSAGES.unauthenticated);
     const claims = deps.tokens.verify(token);

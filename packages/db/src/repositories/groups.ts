@@ -2,6 +2,7 @@ import type { DatabaseHandle, SqlClient } from '../connection.js';
 import type { QueryNode } from '@seyir/domain';
 import { SqlParams } from './logs-filter-sql.js';
 import { groupQuerySql } from './query-sql.js';
+import { takeFromRollups } from './rollup-buckets.js';
 
 /** A log group as stored. */
 export interface LogGroupRow {
@@ -228,7 +229,7 @@ export async function updateGroupStatus(
 }
 
 /**
- * Deletes a group with its logs and notes, and takes its logs out of the hourly rollups so
+ * Deletes a group with its logs and notes, and takes its logs out of the rollups so
  * dashboards and count cards stay right. Monthly usage is not given back: those logs were
  * received. Answers false when the project has no such group.
  */
@@ -237,15 +238,16 @@ export async function deleteGroup(database: Pick<DatabaseHandle, 'transaction'>,
     const { rows } = await sql.query(`SELECT id FROM log_groups WHERE project_id = $1 AND id = $2 FOR UPDATE`, [projectId, groupId]);
     if (rows.length === 0) return false;
     // Hours are cut in UTC, as the worker does, whatever the session's time zone.
-    await sql.query(
-      `WITH gone AS (DELETE FROM logs WHERE project_id = $1 AND group_id = $2 RETURNING timestamp, level, environment),
-       per AS (
-         SELECT date_trunc('hour', timestamp AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour, level, environment, count(*) AS n
-         FROM gone GROUP BY 1, 2, 3
-       )
-       UPDATE log_rollups_hourly r SET count = GREATEST(r.count - per.n, 0)
-       FROM per WHERE r.project_id = $1 AND r.hour = per.hour AND r.level = per.level AND r.environment = per.environment`,
+    const { rows: gone } = await sql.query<{ hour: Date | string; level: string; environment: string; n: number }>(
+      `WITH gone AS (DELETE FROM logs WHERE project_id = $1 AND group_id = $2 RETURNING timestamp, level, environment)
+       SELECT date_trunc('hour', timestamp AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour, level, environment, count(*)::int AS n
+       FROM gone GROUP BY 1, 2, 3`,
       [projectId, groupId],
+    );
+    await takeFromRollups(
+      sql,
+      projectId,
+      gone.map((r) => ({ hour: new Date(r.hour), level: r.level, environment: r.environment, n: Number(r.n) })),
     );
     await sql.query(`DELETE FROM log_groups WHERE project_id = $1 AND id = $2`, [projectId, groupId]);
     return true;

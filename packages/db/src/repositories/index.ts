@@ -23,3 +23,4 @@ export * from './retention.js';
 export * from './group-projection.js';
 export * from './perf.js';
 export * from './live.js';
+export * from './rollup-buckets.js';

@@ -1,6 +1,7 @@
 import type { SqlClient } from '../connection.js';
 import { stringifyStorable } from '@seyir/domain';
 import { holdProjectGroupsShared } from './retention.js';
+import { dayBucketSql } from './rollup-buckets.js';
 import { toTextArrayLiteral } from './sql-arrays.js';
 
 /** Severity order used in SQL (array_position gives 1 … 5). */
@@ -270,15 +271,28 @@ export interface RollupDelta {
   count: number;
 }
 
-/** Adds a batch's counts to the hourly rollups (key order, so concurrent batches never deadlock). */
+/**
+ * Adds a batch's counts to the hourly rollups and to the daily ones (`rollup-buckets.ts`), in
+ * one statement: every hourly row first, then the daily rows, each in key order, so concurrent
+ * batches (and retention, which takes from them in the same order) never deadlock.
+ */
 export async function addRollups(sql: SqlClient, projectId: string, deltas: RollupDelta[]): Promise<void> {
   if (deltas.length === 0) return;
   const key = (d: RollupDelta) => `${d.hour.toISOString()}|${d.level}|${d.environment}`;
   const sorted = [...deltas].sort((a, b) => (key(a) < key(b) ? -1 : 1));
+  // The daily rows are summed from what the hourly insert returned, so they are written after it.
   await sql.query(
-    `INSERT INTO log_rollups_hourly (project_id, hour, level, environment, count)
-     SELECT $1, r.hour, r.level, r.environment, r.n FROM unnest($2::timestamptz[], $3::text[], $4::text[], $5::bigint[]) AS r(hour, level, environment, n)
-     ON CONFLICT (project_id, hour, level, environment) DO UPDATE SET count = log_rollups_hourly.count + EXCLUDED.count`,
+    `WITH d AS (SELECT * FROM unnest($2::timestamptz[], $3::text[], $4::text[], $5::bigint[]) AS r(hour, level, environment, n)),
+     h AS (
+       INSERT INTO log_rollups_hourly (project_id, hour, level, environment, count)
+       SELECT $1, d.hour, d.level, d.environment, d.n FROM d
+       ON CONFLICT (project_id, hour, level, environment) DO UPDATE SET count = log_rollups_hourly.count + EXCLUDED.count
+       RETURNING hour, level, environment
+     )
+     INSERT INTO log_rollups_daily (project_id, day, level, environment, count)
+     SELECT $1, ${dayBucketSql('d.hour')}, d.level, d.environment, sum(d.n) FROM d JOIN h USING (hour, level, environment)
+     GROUP BY 2, 3, 4 ORDER BY 2, 3, 4
+     ON CONFLICT (project_id, day, level, environment) DO UPDATE SET count = log_rollups_daily.count + EXCLUDED.count`,
     [projectId, sorted.map((d) => d.hour), sorted.map((d) => d.level), sorted.map((d) => d.environment), sorted.map((d) => d.count)],
   );
 }

@@ -1,4 +1,5 @@
 import type { DatabaseHandle, SqlClient } from '../connection.js';
+import { dayBucketSql, takeFromRollups } from './rollup-buckets.js';
 
 /**
  * Advisory-lock class of "a project's groups may be deleted": ingest transactions hold it shared
@@ -136,7 +137,15 @@ export async function dropLogPartition(
     );
     // Rollup hours are cut from the log's own timestamp, so this day's rollups counted exactly these logs.
     const from = new Date(`${partition.day}T00:00:00Z`);
-    await sql.query(`DELETE FROM log_rollups_hourly WHERE hour >= $1 AND hour < $2`, [from, new Date(from.getTime() + 86_400_000)]);
+    // The daily buckets (21:00 UTC) straddle UTC days: they lose exactly the hours deleted.
+    await sql.query(
+      `WITH gone AS (DELETE FROM log_rollups_hourly WHERE hour >= $1 AND hour < $2 RETURNING project_id, hour, level, environment, count),
+       per AS (SELECT project_id, ${dayBucketSql('hour')} AS day, level, environment, sum(count) AS n FROM gone GROUP BY 1, 2, 3, 4)
+       UPDATE log_rollups_daily r SET count = r.count - per.n FROM per
+       WHERE r.project_id = per.project_id AND r.day = per.day AND r.level = per.level AND r.environment = per.environment`,
+      [from, new Date(from.getTime() + 86_400_000)],
+    );
+    await sql.query(`DELETE FROM log_rollups_daily WHERE day > $1 AND day < $2 AND count <= 0`, [new Date(from.getTime() - 86_400_000), new Date(from.getTime() + 86_400_000)]);
     return { logs: rows.reduce((a, r) => a + Number(r.n), 0), projects };
   });
 }
@@ -189,26 +198,9 @@ export async function deleteLogChunk(
       perRollup.set(key, rollup);
     }
     await takeFromGroups(sql, [...perGroup].map(([groupId, n]) => ({ groupId, projectId, n })));
-    await takeFromRollups(sql, projectId, [...perRollup.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, r]) => r));
+    await takeFromRollups(sql, projectId, [...perRollup.values()]);
     return rows.reduce((a, r) => a + Number(r.n), 0);
   });
-}
-
-/** Counts removed logs down in the hourly rollups (key order, as ingest) and drops emptied rows. */
-async function takeFromRollups(sql: SqlClient, projectId: string, sorted: { hour: Date; level: string; environment: string; n: number }[]): Promise<void> {
-  const params = [projectId, sorted.map((r) => r.hour), sorted.map((r) => r.level), sorted.map((r) => r.environment), sorted.map((r) => r.n)];
-  await sql.query(
-    `WITH d AS (SELECT * FROM unnest($2::timestamptz[], $3::text[], $4::text[], $5::bigint[]) AS d(hour, level, environment, n)),
-     locked AS (
-       SELECT r.hour, r.level, r.environment FROM log_rollups_hourly r JOIN d USING (hour, level, environment)
-       WHERE r.project_id = $1 ORDER BY r.hour, r.level, r.environment FOR UPDATE OF r
-     )
-     UPDATE log_rollups_hourly r SET count = r.count - d.n FROM d, locked
-     WHERE r.project_id = $1 AND r.hour = d.hour AND r.level = d.level AND r.environment = d.environment
-       AND locked.hour = r.hour AND locked.level = r.level AND locked.environment = r.environment`,
-    params,
-  );
-  await sql.query(`DELETE FROM log_rollups_hourly WHERE project_id = $1 AND hour = ANY($2::timestamptz[]) AND count <= 0`, [projectId, params[1]]);
 }
 
 /**

@@ -94,6 +94,15 @@ async function expectCountsMatchLogs(w: World) {
     const [rollups] = await w.q(`SELECT coalesce(sum(count), 0)::int AS n FROM log_rollups_hourly WHERE project_id = $1`, [projectId]);
     expect(groups.n).toBe(logs.n);
     expect(rollups.n).toBe(logs.n);
+    // The daily rollups (24-hour buckets from 21:00 UTC) hold exactly the hourly ones summed.
+    const daily = await w.q(`SELECT day, level, environment, count::int AS n FROM log_rollups_daily WHERE project_id = $1 AND count <> 0 ORDER BY 1, 2, 3`, [projectId]);
+    const fromHours = await w.q(
+      `SELECT date_bin('1 day', hour, TIMESTAMPTZ '2000-01-01 21:00:00+00') AS day, level, environment, sum(count)::int AS n
+       FROM log_rollups_hourly WHERE project_id = $1 GROUP BY 1, 2, 3 HAVING sum(count) <> 0 ORDER BY 1, 2, 3`,
+      [projectId],
+    );
+    expect(daily).toEqual(fromHours);
+    expect(daily.length).toBeGreaterThan(0);
     const perGroup = await w.q(
       `SELECT g.count::int AS count, g.first_seen, (SELECT count(*)::int FROM logs l WHERE l.group_id = g.id) AS stored,
               (SELECT min(timestamp) FROM logs l WHERE l.group_id = g.id) AS oldest
