@@ -17,6 +17,7 @@ describe('alertJobFromOutcome', () => {
           { groupId: G2, count: 40, lastSeen: new Date(0), status: 'unresolved', regressed: false, regressedEnvironments: ['staging'], isNew: false },
         ],
         overage: 0,
+        alertable: true,
       },
       1_000,
     );
@@ -37,6 +38,12 @@ describe('alertJobFromOutcome', () => {
   });
 
   it('makes no job for a batch that stored nothing (a retry)', () => {
-    expect(alertJobFromOutcome({ projectId: 'p', inserted: 0, insertedLogs: [], groups: [], overage: 0 }, 1)).toBeUndefined();
+    expect(alertJobFromOutcome({ projectId: 'p', inserted: 0, insertedLogs: [], groups: [], overage: 0, alertable: true }, 1)).toBeUndefined();
+  });
+
+  it('makes no job when the project has no enabled rule and the batch crossed no quota threshold', () => {
+    const outcome = { projectId: 'p', inserted: 1, insertedLogs: [log(G1, 'ERROR')], groups: [], overage: 0 };
+    expect(alertJobFromOutcome({ ...outcome, alertable: false }, 1)).toBeUndefined();
+    expect(alertJobFromOutcome({ ...outcome, alertable: true }, 1)?.inserted).toBe(1);
   });
 });

@@ -2,11 +2,12 @@ import type { AlertEvaluationJob } from '@seyir/domain';
 import type { BatchOutcome } from '@seyir/pipeline';
 
 /**
- * What a processed batch means for alerts, or undefined when it stored nothing (a retry).
+ * What a processed batch means for alerts, or undefined when there is nothing to evaluate: it
+ * stored nothing (a retry), or its project has no enabled rule and it crossed no quota threshold.
  * Built from the outcome the pipeline already answers: no extra query on the ingest path.
  */
 export function alertJobFromOutcome(outcome: BatchOutcome, atMs: number): AlertEvaluationJob | undefined {
-  if (outcome.inserted === 0) return undefined;
+  if (outcome.inserted === 0 || !outcome.alertable) return undefined;
   const perGroup = new Map<string, number>();
   const levels = new Map<string, { level: string; environment: string; count: number }>();
   for (const log of outcome.insertedLogs) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IngestJob, JobLog } from '@seyir/domain';
-import { createProject, createUser, type DatabaseHandle } from '@seyir/db';
+import { createAlertRule, createProject, createUser, type DatabaseHandle } from '@seyir/db';
 import { createTestDatabase } from '@seyir/testkit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { logIdFor, timeOfLogId } from './log-id.js';
@@ -134,6 +134,29 @@ describe('processBatch', () => {
     expect(rows.map((r) => r.is_overage)).toEqual([false, true, true]);
     expect((await q(`SELECT logs, overage_logs FROM usage_monthly WHERE account_id = $1`, [user.user.id]))[0]).toEqual({ logs: 50002, overage_logs: 2 });
     expect((await q(`SELECT kind, threshold FROM usage_events WHERE account_id = $1`, [user.user.id]))).toEqual([{ kind: 'quota_100', threshold: 50000 }]);
+    // The crossing needs the alerts' look (a quota rule may announce it) though the project has no rule.
+    expect(outcome.alertable).toBe(true);
+    expect((await processBatch(deps, job([log('a 4', {}, base + 4)], project.id))).alertable).toBe(false);
+  });
+
+  it('asks for an alerts look only while the project has an enabled rule other than a quota rule', async () => {
+    const project = await createProject(handle.db, { name: 'Kurallar', environments: ['production'], ownerId });
+    const batch = (n: number) => job([log(`rule check ${n}`, {}, base + n)], project.id);
+    expect((await processBatch(deps, batch(1))).alertable).toBe(false);
+    // A quota rule is served by the batches that cross a threshold (see the quota test).
+    await createAlertRule(handle.sql, project.id, ownerId, { name: 'Kota', type: 'quota', channels: [{ type: 'email', to: ['a@example.com'] }], conditions: {}, cooldownMinutes: 10, enabled: true });
+    expect((await processBatch(deps, batch(4))).alertable).toBe(false);
+    const rule = await createAlertRule(handle.sql, project.id, ownerId, {
+      name: 'Yeni hata',
+      type: 'new_group',
+      channels: [{ type: 'email', to: ['a@example.com'] }],
+      conditions: { min_level: 'ERROR', environment: null },
+      cooldownMinutes: 10,
+      enabled: true,
+    });
+    expect((await processBatch(deps, batch(2))).alertable).toBe(true);
+    await handle.sql.query(`UPDATE alert_rules SET enabled = false WHERE id = $1`, [rule!.id]);
+    expect((await processBatch(deps, batch(3))).alertable).toBe(false);
   });
 
   it('makes log ids that carry the log time', () => {

@@ -63,6 +63,13 @@ export interface BatchOutcome {
   overage: number;
   /** The owner's monthly usage after the batch (absent when nothing was stored). */
   usage?: { ownerId: string; month: string; logs: number; quota: number };
+  /**
+   * Whether alerts need a look at this batch: the project has an enabled rule judged per batch,
+   * or the batch crossed a quota threshold (a quota rule of any of the owner's projects may
+   * announce it).
+   * Most projects have no rules: their batches then cost the alerts queue nothing.
+   */
+  alertable: boolean;
 }
 
 interface PreparedLog {
@@ -101,7 +108,7 @@ function userKeyOf(log: JobLog): string | undefined {
  * inserted. Over-quota logs are stored and marked.
  */
 export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<BatchOutcome> {
-  const empty: BatchOutcome = { projectId: job.projectId, inserted: 0, insertedLogs: [], groups: [], overage: 0 };
+  const empty: BatchOutcome = { projectId: job.projectId, inserted: 0, insertedLogs: [], groups: [], overage: 0, alertable: false };
   const project = await getIngestProject(deps.database.sql, job.projectId);
   if (!project) return empty; // deleted since the batch was accepted: nothing to keep it for
 
@@ -247,7 +254,8 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
     await addRollups(sql, job.projectId, [...rollups.values()]);
     const insertedOverage = rows.filter((r) => r.isOverage && insertedIds.has(r.id)).length;
     const after = await addMonthlyUsage(sql, project.ownerId, month, inserted.length, insertedOverage);
-    await recordUsageEvents(sql, project.ownerId, month, quotaCrossings(after - inserted.length, after, plan.monthlyLogs));
+    const crossings = quotaCrossings(after - inserted.length, after, plan.monthlyLogs);
+    await recordUsageEvents(sql, project.ownerId, month, crossings);
     return {
       projectId: job.projectId,
       inserted: inserted.length,
@@ -264,6 +272,7 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
       groups: groupChanges.map((g) => ({ ...g, isNew: g.count === deltas.get(g.groupId)?.count })),
       overage: insertedOverage,
       usage: { ownerId: project.ownerId, month, logs: after, quota: plan.monthlyLogs },
+      alertable: project.hasAlertRules || crossings.length > 0,
     };
   });
 }

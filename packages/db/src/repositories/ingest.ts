@@ -14,16 +14,22 @@ export interface IngestProject {
   environments: string[];
   /** Server-side scrubbing settings (null: defaults). */
   scrubSettings: Record<string, unknown> | null;
+  /** Whether the project has an enabled alert rule judged per batch (all but quota rules; read with the project). */
+  hasAlertRules: boolean;
 }
 
 /** The project a batch belongs to and its owner's plan; undefined when it was deleted meanwhile. */
 export async function getIngestProject(sql: SqlClient, projectId: string): Promise<IngestProject | undefined> {
-  const { rows } = await sql.query<{ owner_id: string; plan: string; environments: string[]; scrub_settings: Record<string, unknown> | null }>(
-    `SELECT p.owner_id, u.plan, p.environments, p.scrub_settings FROM projects p JOIN users u ON u.id = p.owner_id WHERE p.id = $1`,
+  const { rows } = await sql.query<{ owner_id: string; plan: string; environments: string[]; scrub_settings: Record<string, unknown> | null; has_alert_rules: boolean }>(
+    `SELECT p.owner_id, u.plan, p.environments, p.scrub_settings,
+            EXISTS (SELECT 1 FROM alert_rules r WHERE r.project_id = p.id AND r.enabled AND r.type <> 'quota') AS has_alert_rules
+     FROM projects p JOIN users u ON u.id = p.owner_id WHERE p.id = $1`,
     [projectId],
   );
   const row = rows[0];
-  return row ? { projectId, ownerId: row.owner_id, plan: row.plan, environments: row.environments, scrubSettings: row.scrub_settings } : undefined;
+  return row
+    ? { projectId, ownerId: row.owner_id, plan: row.plan, environments: row.environments, scrubSettings: row.scrub_settings, hasAlertRules: row.has_alert_rules }
+    : undefined;
 }
 
 /** Adds environments first seen in a batch to the project's list (bounded by the caller). */
