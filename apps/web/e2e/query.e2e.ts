@@ -29,6 +29,13 @@ beforeAll(async () => {
 /** Playwright-style waiting for values: up to 30 s on a busy box. */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000 });
 
+/** The first defined answer of `read`, polled like `poll`. */
+async function eventually<T>(read: () => Promise<T | undefined>): Promise<T> {
+  let value: T | undefined;
+  await poll(async () => (value = await read())).toBeDefined();
+  return value as T;
+}
+
 afterAll(async () => {
   await browser?.close();
   await seyir?.close();
@@ -178,6 +185,47 @@ describe('query language and saved views', () => {
     await poll(() => rows.count()).toBe(1);
     await poll(() => box.inputValue()).toBe('tags:payments');
     expect(await rows.first().textContent()).toContain('Ödeme alınamadı');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens filtered lists from links: the performance screen’s “Logları gör”, a shared address; changed filters go back into the address', async () => {
+    // A slow failing request and the log it wrote, tied by the request id.
+    const { key } = await call<{ key: string }>(seyir.url, `/api/v1/projects/${projectId}/api-keys/`, { method: 'POST', token: owner.token, json: { name: 'perf' } });
+    await call(seyir.url, '/api/ingest/timings', { method: 'POST', json: [{ route: '/checkout', method: 'POST', status: 500, duration_ms: 2400, request_id: 'req-e2e-1' }], headers: { 'X-Seyir-Key': key } });
+    await ingest(seyir.url, key, [{ message: 'Ödeme servisi zaman aşımı', level: 'ERROR', context: { request_id: 'req-e2e-1' } }]);
+    const routeId = await eventually(async () => (await call<{ items: { id: string }[] }>(seyir.url, `/api/v1/projects/${projectId}/performance/routes`, { token: owner.token })).items[0]?.id);
+
+    const { page, errors, context } = await signedIn();
+    await page.goto(`/projects/${projectId}/performance/routes/${routeId}`);
+    await page.getByRole('link', { name: 'Logları gör' }).first().click();
+    await page.waitForURL(/\/logs\?/);
+    const rows = page.getByTestId('log-row');
+    const box = page.getByRole('combobox', { name: 'Ara', exact: true });
+    await poll(() => box.inputValue()).toBe('context.request_id:"req-e2e-1"');
+    await poll(() => rows.allTextContents()).toEqual([expect.stringContaining('Ödeme servisi zaman aşımı')]);
+
+    // A changed filter goes into the address, with the query kept; Back brings the previous list.
+    await box.fill('');
+    await page.getByLabel('Seviye').selectOption('INFO');
+    await page.getByRole('button', { name: 'Filtrele' }).click();
+    await poll(() => rows.count()).toBe(2);
+    await poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ level: 'INFO' });
+    await page.goBack();
+    await poll(() => box.inputValue()).toBe('context.request_id:"req-e2e-1"');
+    await poll(() => rows.count()).toBe(1);
+
+    // A shared address opens the same filtered list in a fresh session.
+    const shared = `/projects/${projectId}/logs?${new URLSearchParams({ q: 'metadata.user_id:7 OR tags:payments', level: 'INFO' })}`;
+    const other = await signedIn();
+    await other.page.goto(shared);
+    const otherRows = other.page.getByTestId('log-row');
+    await poll(() => otherRows.allTextContents()).toEqual([expect.stringContaining('Sepet güncellendi')]);
+    expect(await other.page.getByRole('combobox', { name: 'Ara', exact: true }).inputValue()).toBe('metadata.user_id:7 OR tags:payments');
+    expect(await other.page.getByLabel('Seviye').inputValue()).toBe('INFO');
+    expect(other.errors).toEqual([]);
+    await other.context.close();
 
     expect(errors).toEqual([]);
     await context.close();
