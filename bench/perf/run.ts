@@ -5,20 +5,22 @@
  * 1. Ingest: open-loop 5,000 timing records/s for 60 s (batches of 500 over 50 routes) through
  *    POST /api/ingest/timings → BullMQ `timings` → worker → rollups; records_per_s is what the
  *    rollups counted divided by the time until the last one was counted.
- * 2. Read: 30 days × 200 routes of hourly and daily rollups seeded through the same domain code
- *    (LatencyHistogram, addPerfRollups), then the routes list and route detail API timed
- *    (30 days). Baseline in the same run: GET /api/v1/projects/{id} (auth + one query).
+ * 2. Read: 30 days × 200 routes of rollups made by the worker's own rollup code (timingRollups →
+ *    addPerfRollups: minute rows for the last 2 days, hourly and daily rows for 30; see
+ *    seed-rollups.ts), then the routes list, route detail and summary API timed (30 days). The
+ *    first routes call is reported apart (`routes_cold_ms`: it reads the settled history that
+ *    the gateway then keeps for 10 minutes). Baseline in the same run: GET /api/v1/projects/{id}.
  * 3. Accuracy: every p50/p95/p99 the API answers (seeded routes and ingested routes) against
  *    the exact nearest-rank percentile of the raw durations generated; the largest relative error.
  *
  * Prints one JSON object on stdout; progress on stderr. Options: --rate, --seconds, --calls.
  */
-import { addPerfRollups, ensurePerfRoutes, perfRouteKey, type PerfRollupDelta } from '@seyir/db';
-import { exactPercentile, LatencyHistogram } from '@seyir/domain';
+import { exactPercentile } from '@seyir/domain';
 import { ApiClient } from '../../apps/gateway/src/test/api-client.js';
 import { percentile } from '../ingest/processes.js';
 import { numberArg } from '../lib/args.js';
 import { startBenchTopology } from '../ingest/topology.js';
+import { sampler, seedRouteRollups } from './seed-rollups.js';
 
 const RATE = numberArg('rate', 5000);
 const SECONDS = numberArg('seconds', 60);
@@ -27,23 +29,8 @@ const BATCH = 500;
 const INGEST_ROUTES = 50;
 const SEED_ROUTES = numberArg('routes', 200);
 const SEED_DAYS = 30;
-const SEED_PER_HOUR = 120;
+const SEED_PER_MINUTE = 1;
 const log = (message: string) => process.stderr.write(`[bench:perf] ${message}\n`);
-
-/** Deterministic PRNG (mulberry32) and a log-normal sampler with a slow mode. */
-function sampler(seed: number) {
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return (median: number) => {
-    const u = Math.max(1e-12, random());
-    const normal = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
-    return Math.exp(Math.log(median * (random() < 0.03 ? 8 : 1)) + 0.5 * normal);
-  };
-}
 
 const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
 
@@ -141,64 +128,21 @@ async function main(): Promise<void> {
   log(`ingest: ${stored} of ${accepted} accepted records counted (${refused} refused), ${recordsPerS}/s`);
 
   // ---- 2. seed 30 days × 200 routes of rollups -----------------------------------------------
-  log(`seeding ${SEED_DAYS} days x ${SEED_ROUTES} routes of hourly and daily rollups`);
+  log(`seeding ${SEED_DAYS} days x ${SEED_ROUTES} routes of rollups (${SEED_PER_MINUTE} records per route and minute)`);
   const seedStarted = performance.now();
-  const routes = await ensurePerfRoutes(
-    handle.sql,
-    seededProject,
-    Array.from({ length: SEED_ROUTES }, (_, r) => ({ method: r % 5 === 0 ? 'POST' : 'GET', route: `/svc/${r}/{id}` })),
-    { maxRoutes: 1000, overflowRoute: '(diğer)' },
-  );
-  const HOUR = 3_600_000;
-  const nowHour = Math.floor(Date.now() / HOUR) * HOUR;
-  const firstHour = nowHour - SEED_DAYS * 24 * HOUR;
-  const seedRaw = new Map<string, Float64Array>();
-  const seedSample = sampler(23);
-  for (let r = 0; r < SEED_ROUTES; r++) {
-    const method = r % 5 === 0 ? 'POST' : 'GET';
-    const route = `/svc/${r}/{id}`;
-    const routeId = routes.get(perfRouteKey(method, route))!;
-    const raw = new Float64Array(((nowHour - firstHour) / HOUR + 1) * SEED_PER_HOUR);
-    let n = 0;
-    const deltas: PerfRollupDelta[] = [];
-    let day: { t: number; h: LatencyHistogram; count: number; errors: number; sum: number } | undefined;
-    const flushDay = () => {
-      if (day) deltas.push({ res: 1440, t: new Date(day.t), routeId, environment: 'production', count: day.count, errors: day.errors, sumMs: day.sum, hist: day.h.packed() });
-    };
-    for (let t = firstHour; t <= nowHour; t += HOUR) {
-      const h = new LatencyHistogram();
-      let sum = 0;
-      for (let i = 0; i < SEED_PER_HOUR; i++) {
-        const v = seedSample(5 + (r % 40) * 6);
-        raw[n++] = v;
-        h.record(v);
-        sum += v;
-      }
-      const errors = Math.floor(SEED_PER_HOUR * 0.01 * (r % 3));
-      deltas.push({ res: 60, t: new Date(t), routeId, environment: 'production', count: SEED_PER_HOUR, errors, sumMs: sum, hist: h.packed() });
-      const dayStart = Math.floor(t / (24 * HOUR)) * 24 * HOUR;
-      if (!day || day.t !== dayStart) {
-        flushDay();
-        day = { t: dayStart, h: new LatencyHistogram(), count: 0, errors: 0, sum: 0 };
-      }
-      day.h.merge(h);
-      day.count += SEED_PER_HOUR;
-      day.errors += errors;
-      day.sum += sum;
-    }
-    flushDay();
-    for (let i = 0; i < deltas.length; i += 400) await addPerfRollups(handle.sql, seededProject, deltas.slice(i, i + 400));
-    seedRaw.set(route, raw.subarray(0, n).sort());
-  }
+  const seeded = await seedRouteRollups(handle.sql, seededProject, { routes: SEED_ROUTES, days: SEED_DAYS, perMinute: SEED_PER_MINUTE, now: Date.now(), environment: 'production' });
+  const seedRaw = seeded.raw;
   await handle.sql.query('ANALYZE perf_rollups');
-  log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s: ${JSON.stringify(seeded.rows)} rows per resolution`);
 
   // ---- 3. API timings and accuracy -------------------------------------------------------------
   const get = (path: string) => api.get(path, token);
-  await get(`/api/v1/projects/${seededProject}/performance/routes?days=30`); // warm-up
+  const coldStarted = performance.now();
+  await get(`/api/v1/projects/${seededProject}/performance/routes?days=30`);
+  const routesColdMs = performance.now() - coldStarted;
   const baselineMs = await timed(CALLS, () => get(`/api/v1/projects/${seededProject}`));
   const routesMs = await timed(CALLS, () => get(`/api/v1/projects/${seededProject}/performance/routes?days=30`));
-  const routeIds = [...routes.values()];
+  const routeIds = seeded.ids;
   const detailMs = await timed(CALLS, (i) => get(`/api/v1/projects/${seededProject}/performance/routes/${routeIds[(i * 37) % routeIds.length]}?days=30`));
   const summaryMs = await timed(Math.ceil(CALLS / 3), () => get(`/api/v1/projects/${seededProject}/performance/summary?days=30`));
 
@@ -214,6 +158,7 @@ async function main(): Promise<void> {
     routes_p95_ms: round(percentile(routesMs, 95)),
     route_detail_p95_ms: round(percentile(detailMs, 95)),
     percentile_max_rel_error: round(Math.max(...errors), 5),
+    routes_cold_ms: round(routesColdMs),
     summary_p95_ms: round(percentile(summaryMs, 95)),
     baseline_project_get_p95_ms: round(percentile(baselineMs, 95)),
     ingest_http_p99_ms: round(percentile(httpMs, 99)),
@@ -224,7 +169,7 @@ async function main(): Promise<void> {
     records_refused: refused,
     percentiles_checked: errors.length,
     seeded_routes_listed: seededCounts,
-    seeded_rollup_rows: SEED_ROUTES * (SEED_DAYS * 24 + 1 + SEED_DAYS + 1),
+    seeded_rollup_rows: seeded.rows,
     error_bound: 0.01,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -1,53 +1,76 @@
 import { liveDays, PERF_LIMITS, rollupSegments, settledBefore, type PerfTimeRange } from '@seyir/domain';
-import { sumPerfRollupRows, sumPerfRollups, type PerfSegments, type PerfSums, type SqlClient } from '@seyir/db';
+import { sumPerfRollups, type PerfSegments, type PerfSums, type SqlClient } from '@seyir/db';
 
 const DAY_MS = 86_400_000;
 const TTL_MS = 10 * 60_000;
-const MAX_ENTRIES = 500;
+/** Histogram entries kept in the cache at most (≈ 10 bytes each, so ≈ 30 MB). */
+const MAX_CACHED_BUCKETS = 3_000_000;
 
-export interface SumsFilter {
-  environment?: string | undefined;
-  routeId?: string | undefined;
-  byRoute: boolean;
+/** Per route sums of a window, in parts (settled history, recent rows) that the caller adds up. */
+export type SumParts = Map<string, PerfSums>[];
+
+interface Entry {
+  at: number;
+  buckets: number;
+  sums: Promise<Map<string, PerfSums>>;
 }
 
 /**
  * Sums of performance rollups over a window, split at `settledBefore`: the settled history
  * (whole days that ended hours ago — records older than an hour are refused, so their rollups
- * are final) is merged once and kept in memory for 10 minutes; the recent part is read from
- * today's and yesterday's daily rows on every call. So a 30-day routes list reads ~2 rows per
- * route instead of ~50 (the measured difference: bench:perf).
+ * are final) is read once per project × environment × range, for every route, and kept in
+ * memory for 10 minutes as compact histograms; the routes list, a route's detail and the
+ * summary all take theirs from it. The recent part is read on every call from today's (and
+ * until 02:00 UTC yesterday's) daily rows: one row per route, not one per minute.
  */
 export class PerfHistory {
-  private readonly cache = new Map<string, { at: number; sums: Map<string, PerfSums> }>();
+  private readonly cache = new Map<string, Entry>();
+  private cachedBuckets = 0;
 
   constructor(private readonly clock: () => Date = () => new Date()) {}
 
-  async sums(sql: SqlClient, projectId: string, range: PerfTimeRange, filter: SumsFilter): Promise<Map<string, PerfSums>> {
+  async parts(sql: SqlClient, projectId: string, range: PerfTimeRange, filter: { environment?: string | undefined; routeId?: string | undefined }): Promise<SumParts> {
     const now = this.clock();
     const settled = settledBefore(now, PERF_LIMITS.settledAfterMs);
     const parts: Promise<Map<string, PerfSums>>[] = [];
     if (range.from < settled) {
       const old = { from: range.from, before: new Date(Math.min(settled.getTime(), range.before.getTime())) };
-      parts.push(this.cached(sql, projectId, old, filter, now.getTime()));
+      parts.push(this.settled(sql, projectId, old, filter.environment, now.getTime()));
     }
     if (range.before > settled) {
       const from = new Date(Math.max(settled.getTime(), range.from.getTime()));
-      parts.push(sumPerfRollupRows(sql, projectId, { segments: recentSegments(from, range.before), ...filter }));
+      parts.push(sumPerfRollups(sql, projectId, { segments: recentSegments(from, range.before), environment: filter.environment, routeId: filter.routeId, byRoute: true }));
     }
-    return mergeSums(await Promise.all(parts));
+    return Promise.all(parts);
   }
 
-  private async cached(sql: SqlClient, projectId: string, range: PerfTimeRange, filter: SumsFilter, nowMs: number): Promise<Map<string, PerfSums>> {
-    const key = [projectId, filter.environment ?? '', filter.routeId ?? '', filter.byRoute, range.from.getTime(), range.before.getTime()].join('|');
+  private settled(sql: SqlClient, projectId: string, range: PerfTimeRange, environment: string | undefined, nowMs: number): Promise<Map<string, PerfSums>> {
+    const key = [projectId, environment ?? '', range.from.getTime(), range.before.getTime()].join('|');
     const hit = this.cache.get(key);
     if (hit && nowMs - hit.at < TTL_MS) return hit.sums;
-    const sums = await sumPerfRollups(sql, projectId, { segments: rollupSegments(range), ...filter });
-    if (this.cache.size >= MAX_ENTRIES) {
-      for (const [k, v] of this.cache) if (nowMs - v.at >= TTL_MS || this.cache.size >= MAX_ENTRIES) this.cache.delete(k);
-    }
-    this.cache.set(key, { at: nowMs, sums });
-    return sums;
+    if (hit) this.forget(key, hit);
+    // The promise is cached at once, so concurrent cold calls read the history once.
+    const entry: Entry = { at: nowMs, buckets: 0, sums: sumPerfRollups(sql, projectId, { segments: rollupSegments(range), environment, byRoute: true }) };
+    this.cache.set(key, entry);
+    entry.sums.then(
+      (sums) => {
+        if (this.cache.get(key) !== entry) return;
+        for (const s of sums.values()) entry.buckets += s.hist.buckets.length;
+        this.cachedBuckets += entry.buckets;
+        // Oldest first (a Map iterates in insertion order) until the cache fits its budget.
+        for (const [k, e] of this.cache) {
+          if (this.cachedBuckets <= MAX_CACHED_BUCKETS || k === key) break;
+          this.forget(k, e);
+        }
+      },
+      () => this.cache.get(key) === entry && this.forget(key, entry),
+    );
+    return entry.sums;
+  }
+
+  private forget(key: string, entry: Entry): void {
+    this.cache.delete(key);
+    this.cachedBuckets -= entry.buckets;
   }
 }
 
@@ -60,21 +83,4 @@ export function recentSegments(from: Date, before: Date): PerfSegments {
   const hours = firstMidnight > from ? [{ from, before: new Date(Math.min(firstMidnight.getTime(), before.getTime())) }] : [];
   const days = firstMidnight < before ? liveDays(firstMidnight, before) : null;
   return { days, hours };
-}
-
-export function mergeSums(parts: Map<string, PerfSums>[]): Map<string, PerfSums> {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Map<string, PerfSums>();
-  for (const part of parts) {
-    for (const [key, sums] of part) {
-      const seen = out.get(key);
-      if (!seen) out.set(key, { count: sums.count, errors: sums.errors, buckets: [...sums.buckets] });
-      else {
-        seen.count += sums.count;
-        seen.errors += sums.errors;
-        for (const b of sums.buckets) seen.buckets.push(b);
-      }
-    }
-  }
-  return out;
 }

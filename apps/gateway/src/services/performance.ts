@@ -2,8 +2,8 @@ import {
   apdex,
   AppError,
   floorTo,
+  DenseHistogram,
   HISTOGRAM_RELATIVE_ERROR,
-  LatencyHistogram,
   PERF_MESSAGES,
   perfFigures,
   perfTrend,
@@ -18,43 +18,52 @@ import {
   type PerfRoutesQuery,
   type PerfSummary,
   type PerfSummaryQuery,
-  type PerfTimeRange,
 } from '@seyir/domain';
-import { findPerfRouteRows, findPerfRoutes, findSlowestPerfRequests, type PerfSums, type SqlClient } from '@seyir/db';
+import { findPerfRouteRows, findPerfRoutes, findSlowestPerfRequests } from '@seyir/db';
 import type { AppDeps } from '../deps.js';
-import { PerfHistory, type SumsFilter } from './perf-history.js';
+import { PerfHistory, type SumParts } from './perf-history.js';
 
 type ReadDeps = Pick<AppDeps, 'database' | 'now'>;
 const SLOWEST_LIMIT = 20;
 
-function aggregateOf(sums: PerfSums | undefined): PerfAggregate {
-  const histogram = new LatencyHistogram();
-  for (const [k, c] of sums?.buckets ?? []) histogram.addBucket(k, c);
-  return { count: sums?.count ?? 0, errors: sums?.errors ?? 0, histogram };
+/**
+ * The sums of one route (or of every route when `routeId` is undefined) over the parts of a
+ * window, added into `into` (a reused dense histogram: no allocation per route).
+ */
+function aggregateOf(parts: SumParts, routeId: string | undefined, into: DenseHistogram): PerfAggregate {
+  into.clear();
+  let count = 0;
+  let errors = 0;
+  for (const part of parts) {
+    for (const sums of routeId === undefined ? part.values() : [part.get(routeId)]) {
+      if (!sums) continue;
+      count += sums.count;
+      errors += sums.errors;
+      into.addCompact(sums.hist);
+    }
+  }
+  return { count, errors, histogram: into };
 }
 
 /** Settled history is merged once per process and kept a few minutes (see PerfHistory). */
 const history = new PerfHistory();
 
-function sumsOver(sql: SqlClient, projectId: string, range: PerfTimeRange, options: SumsFilter) {
-  return history.sums(sql, projectId, range, options);
-}
-
 /** Per route: throughput, error rate, p50/p95/p99 and the trend against the previous period. */
 export async function listPerfRoutes(deps: ReadDeps, projectId: string, query: PerfRoutesQuery): Promise<PerfRoutesPage> {
   const window = perfWindow(deps.now(), query.days);
   const sql = deps.database.sql;
+  const filter = { environment: query.environment };
   const [current, previous, routes] = await Promise.all([
-    sumsOver(sql, projectId, window.current, { environment: query.environment, byRoute: true }),
-    sumsOver(sql, projectId, window.previous, { environment: query.environment, byRoute: true }),
+    history.parts(sql, projectId, window.current, filter),
+    history.parts(sql, projectId, window.previous, filter),
     findPerfRoutes(sql, projectId),
   ]);
   const items: PerfRouteItem[] = [];
+  const scratch = new DenseHistogram();
   for (const route of routes) {
-    const now = current.get(route.id);
-    if (!now) continue;
-    const figures = perfFigures(aggregateOf(now), window.minutes);
-    const before = perfFigures(aggregateOf(previous.get(route.id)), query.days * 1440);
+    if (!current.some((part) => part.has(route.id))) continue;
+    const figures = perfFigures(aggregateOf(current, route.id, scratch), window.minutes);
+    const before = perfFigures(aggregateOf(previous, route.id, scratch), query.days * 1440);
     items.push({ id: route.id, method: route.method, route: route.route, ...figures, trend: perfTrend(figures, before) });
   }
   const by: Record<PerfRoutesQuery['sort'], (a: PerfRouteItem, b: PerfRouteItem) => number> = {
@@ -94,29 +103,30 @@ export async function getPerfRouteDetail(deps: ReadDeps, projectId: string, rout
   // step then covers its whole day). The figures come from the same sums as the routes list.
   const [rows, sums, slowest] = await Promise.all([
     findPerfRouteRows(sql, projectId, route.id, { res: stepMs === 3_600_000 ? 60 : 1440, from: new Date(floorTo(window.current.from.getTime(), stepMs)), before: window.current.before }, query.environment),
-    sumsOver(sql, projectId, window.current, { environment: query.environment, routeId: route.id, byRoute: false }),
+    history.parts(sql, projectId, window.current, { environment: query.environment, routeId: route.id }),
     findSlowestPerfRequests(sql, projectId, route.id, { from: window.current.from, environment: query.environment, limit: SLOWEST_LIMIT }),
   ]);
-  const total = aggregateOf(sums.get(''));
-  const steps = new Map<number, PerfAggregate>();
-  for (let t = floorTo(window.current.from.getTime(), stepMs); t < window.current.before.getTime(); t += stepMs) {
-    steps.set(t, { count: 0, errors: 0, histogram: new LatencyHistogram() });
-  }
+  const figures = perfFigures(aggregateOf(sums, route.id, new DenseHistogram()), window.minutes);
+  const steps = new Map<number, { count: number; errors: number; hist: string[] }>();
+  for (let t = floorTo(window.current.from.getTime(), stepMs); t < window.current.before.getTime(); t += stepMs) steps.set(t, { count: 0, errors: 0, hist: [] });
   for (const row of rows) {
     const step = steps.get(floorTo(row.t.getTime(), stepMs));
     if (!step) continue;
     step.count += row.count;
     step.errors += row.errors;
-    step.histogram.addPacked(row.hist);
+    step.hist.push(row.hist);
   }
+  const scratch = new DenseHistogram();
   return {
     route,
     days: query.days,
     environment: query.environment ?? null,
-    figures: perfFigures(total, window.minutes),
+    figures,
     step_seconds: stepMs / 1000,
     series: [...steps.entries()].map(([t, a]) => {
-      const f = perfFigures(a, stepMs / 60_000);
+      scratch.clear();
+      for (const hist of a.hist) scratch.addPacked(hist);
+      const f = perfFigures({ count: a.count, errors: a.errors, histogram: scratch }, stepMs / 60_000);
       return { t: new Date(t).toISOString(), requests: f.requests, errors: f.errors, p50_ms: f.p50_ms, p95_ms: f.p95_ms, p99_ms: f.p99_ms };
     }),
     slowest: slowest.map(
@@ -142,12 +152,13 @@ export async function getPerfRouteDetail(deps: ReadDeps, projectId: string, rout
 export async function getPerfSummary(deps: ReadDeps, projectId: string, query: PerfSummaryQuery): Promise<PerfSummary> {
   const window = perfWindow(deps.now(), query.days);
   const sql = deps.database.sql;
+  const filter = { environment: query.environment };
   const [current, previous, routes] = await Promise.all([
-    sumsOver(sql, projectId, window.current, { environment: query.environment, byRoute: false }),
-    sumsOver(sql, projectId, window.previous, { environment: query.environment, byRoute: false }),
+    history.parts(sql, projectId, window.current, filter),
+    history.parts(sql, projectId, window.previous, filter),
     findPerfRoutes(sql, projectId),
   ]);
-  const now = aggregateOf(current.get(''));
+  const now = aggregateOf(current, undefined, new DenseHistogram());
   const figures = perfFigures(now, window.minutes);
   return {
     days: query.days,
@@ -156,7 +167,7 @@ export async function getPerfSummary(deps: ReadDeps, projectId: string, query: P
     apdex: apdex(now.histogram, query.apdex_t, now.errors),
     apdex_t_ms: query.apdex_t,
     routes: routes.length,
-    trend: perfTrend(figures, perfFigures(aggregateOf(previous.get('')), query.days * 1440)),
+    trend: perfTrend(figures, perfFigures(aggregateOf(previous, undefined, new DenseHistogram()), query.days * 1440)),
     percentile_error_bound: HISTOGRAM_RELATIVE_ERROR,
   };
 }

@@ -1,3 +1,4 @@
+import { DenseHistogram, type CompactHistogram } from '@seyir/domain';
 import type { SqlClient } from '../connection.js';
 import { SqlParams } from './logs-filter-sql.js';
 
@@ -195,18 +196,19 @@ function segmentsWhere(segments: PerfSegments, params: SqlParams): string {
   return parts.length ? `(${parts.join(' OR ')})` : 'false';
 }
 
-/** Totals and merged histogram entries of one group (a route, or the whole project). */
+/** Totals and merged latency histogram of one route (or of the whole project). */
 export interface PerfSums {
   count: number;
   errors: number;
-  /** [bucket, count] pairs. */
-  buckets: [number, number][];
+  hist: CompactHistogram;
 }
 
 /**
- * Counts, errors and merged latency buckets per route over the segments (route '' = all routes
- * together when `byRoute` is false). The histogram merge runs in PostgreSQL: only non-empty
- * buckets per route travel.
+ * Counts, errors and merged latency histograms per route over the segments (route '' = all
+ * routes together when `byRoute` is false). The rows travel as they are stored (the histogram
+ * in PostgreSQL's array text) and are merged here into one dense histogram per route: measured
+ * on 30 days × 200 routes, 10× faster than unnesting and grouping the buckets in PostgreSQL,
+ * which spent most of its time in a hash aggregate over a million (route, bucket) pairs.
  */
 export async function sumPerfRollups(
   sql: SqlClient,
@@ -217,84 +219,70 @@ export async function sumPerfRollups(
   const where = [`r.project_id = ${params.add(projectId)}`, segmentsWhere(filter.segments, params)];
   if (filter.environment) where.push(`r.environment = ${params.add(filter.environment)}`);
   if (filter.routeId) where.push(`r.route_id = ${params.add(filter.routeId)}`);
-  const group = filter.byRoute ? 'r.route_id' : `0`;
-  const whereSql = where.join(' AND ');
-  const [totals, buckets] = await Promise.all([
-    sql.query<{ g: string | number; n: number; e: number }>(`SELECT ${group} AS g, sum(r.count)::bigint AS n, sum(r.errors)::bigint AS e FROM perf_rollups r WHERE ${whereSql} GROUP BY 1`, params.values),
-    // One row per group with its buckets as 'k:c,k:c,…': parsing one string per route is far
-    // cheaper than one result row per (route, bucket) (measured: bench:perf).
-    sql.query<{ g: string | number; b: string }>(
-      `SELECT s.g, string_agg(s.k || ':' || s.c, ',') AS b FROM (
-         SELECT ${group} AS g, (e >> 32)::int AS k, sum(e & 4294967295)::bigint AS c FROM perf_rollups r, unnest(r.hist) AS e WHERE ${whereSql} GROUP BY 1, 2
-       ) s GROUP BY s.g`,
-      params.values,
-    ),
-  ]);
-  const out = new Map<string, PerfSums>();
-  const key = (g: string | number) => (filter.byRoute ? String(g) : '');
-  for (const t of totals.rows) out.set(key(t.g), { count: Number(t.n), errors: Number(t.e), buckets: [] });
-  for (const row of buckets.rows) {
-    const sums = out.get(key(row.g));
-    if (!sums || !row.b) continue;
-    for (const pair of row.b.split(',')) {
-      const colon = pair.indexOf(':');
-      sums.buckets.push([Number(pair.slice(0, colon)), Number(pair.slice(colon + 1))]);
-    }
-  }
-  return out;
-}
-
-/**
- * The same sums as `sumPerfRollups`, merged here rather than in PostgreSQL: for a few rows
- * (the recent part of a window: today's and yesterday's daily rows) reading the rows is
- * cheaper than unnesting and grouping their buckets (measured: bench:perf).
- */
-export async function sumPerfRollupRows(
-  sql: SqlClient,
-  projectId: string,
-  filter: { segments: PerfSegments; environment?: string | undefined; routeId?: string | undefined; byRoute: boolean },
-): Promise<Map<string, PerfSums>> {
-  const params = new SqlParams();
-  const where = [`r.project_id = ${params.add(projectId)}`, segmentsWhere(filter.segments, params)];
-  if (filter.environment) where.push(`r.environment = ${params.add(filter.environment)}`);
-  if (filter.routeId) where.push(`r.route_id = ${params.add(filter.routeId)}`);
-  const { rows } = await sql.query<{ g: string | number; n: number; e: number; h: string }>(
-    `SELECT r.route_id AS g, r.count AS n, r.errors AS e, r.hist::text AS h FROM perf_rollups r WHERE ${where.join(' AND ')}`,
+  const { rows } = await sql.query<{ g: string | number; n: string | number; e: string | number; h: string }>(
+    `SELECT r.route_id AS g, r.count AS n, r.errors AS e, r.hist::text AS h FROM perf_rollups r WHERE ${where.join(' AND ')}${filter.byRoute ? ' ORDER BY r.route_id' : ''}`,
     params.values,
   );
   const out = new Map<string, PerfSums>();
+  const scratch = new DenseHistogram();
+  let key: string | undefined;
+  let count = 0;
+  let errors = 0;
+  const flush = () => {
+    if (key !== undefined) out.set(key, { count, errors, hist: scratch.compact() });
+    scratch.clear();
+    count = 0;
+    errors = 0;
+  };
   for (const row of rows) {
-    const key = filter.byRoute ? String(row.g) : '';
-    let sums = out.get(key);
-    if (!sums) out.set(key, (sums = { count: 0, errors: 0, buckets: [] }));
-    sums.count += Number(row.n);
-    sums.errors += Number(row.e);
-    const text = row.h.slice(1, -1);
-    if (!text) continue;
-    for (const part of text.split(',')) {
-      const entry = Number(part);
-      const k = Math.floor(entry / 4294967296);
-      sums.buckets.push([k, entry - k * 4294967296]);
+    const k = filter.byRoute ? String(row.g) : '';
+    if (k !== key) {
+      flush();
+      key = k;
     }
+    count += Number(row.n);
+    errors += Number(row.e);
+    scratch.addPacked(row.h);
   }
+  flush();
   return out;
 }
 
-/** Hourly (res 60) or daily (res 1440) rows of one route, every environment unless one is given. */
+/** Hourly (res 60) or daily (res 1440) rows of one route, every environment unless one is given (histograms in array text). */
 export async function findPerfRouteRows(
   sql: SqlClient,
   projectId: string,
   routeId: string,
   range: PerfRange & { res: 60 | 1440 },
   environment?: string,
-): Promise<{ t: Date; count: number; errors: number; hist: (string | number)[] }[]> {
+): Promise<{ t: Date; count: number; errors: number; hist: string }[]> {
   const params: unknown[] = [projectId, routeId, range.from, range.before, range.res];
   const env = environment ? `AND r.environment = $6` : '';
   if (environment) params.push(environment);
-  const { rows } = await sql.query<{ t: Date | string; count: number; errors: number; hist: (string | number)[] }>(
-    `SELECT r.t, r.count, r.errors, r.hist FROM perf_rollups r
+  const { rows } = await sql.query<{ t: Date | string; count: number; errors: number; hist: string }>(
+    `SELECT r.t, r.count, r.errors, r.hist::text AS hist FROM perf_rollups r
      WHERE r.route_id = $2 AND r.project_id = $1 AND r.res = $5 AND r.t >= $3 AND r.t < $4 ${env} ORDER BY r.t`,
     params,
+  );
+  return rows.map((r) => ({ t: new Date(r.t), count: Number(r.count), errors: Number(r.errors), hist: r.hist }));
+}
+
+/**
+ * Minute rows of a project (one route, or all) over [from, before), oldest first, every
+ * environment unless one is given; histograms in array text only when asked (latency rules).
+ */
+export async function findPerfMinuteRows(
+  sql: SqlClient,
+  projectId: string,
+  filter: PerfRange & { routeId?: string | null | undefined; environment?: string | null | undefined; withHist: boolean },
+): Promise<{ t: Date; count: number; errors: number; hist: string }[]> {
+  const params = new SqlParams();
+  const where = [`r.project_id = ${params.add(projectId)}`, `r.res = 1`, `r.t >= ${params.add(filter.from)}`, `r.t < ${params.add(filter.before)}`];
+  if (filter.routeId) where.push(`r.route_id = ${params.add(filter.routeId)}`);
+  if (filter.environment) where.push(`r.environment = ${params.add(filter.environment)}`);
+  const { rows } = await sql.query<{ t: Date | string; count: string | number; errors: string | number; hist: string }>(
+    `SELECT r.t, r.count, r.errors, ${filter.withHist ? 'r.hist::text' : "''"} AS hist FROM perf_rollups r WHERE ${where.join(' AND ')} ORDER BY r.t`,
+    params.values,
   );
   return rows.map((r) => ({ t: new Date(r.t), count: Number(r.count), errors: Number(r.errors), hist: r.hist }));
 }

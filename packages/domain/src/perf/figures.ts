@@ -1,12 +1,12 @@
 import { percentChange } from '../read/dashboard-periods.js';
-import type { LatencyHistogram } from './histogram.js';
+import { histogramPercentiles, type HistogramView } from './histogram.js';
 import type { PerfFigures, PerfRouteItem } from './responses.js';
 
 /** Counts and latency distribution of some requests (a route, a step, a whole project). */
 export interface PerfAggregate {
   count: number;
   errors: number;
-  histogram: LatencyHistogram;
+  histogram: HistogramView;
 }
 
 function roundMs(ms: number | null): number | null {
@@ -15,7 +15,7 @@ function roundMs(ms: number | null): number | null {
 
 /** Throughput, error rate and p50/p95/p99 of an aggregate over `minutes`. */
 export function perfFigures(a: PerfAggregate, minutes: number): PerfFigures {
-  const [p50, p95, p99] = a.histogram.percentiles([0.5, 0.95, 0.99]);
+  const [p50, p95, p99] = histogramPercentiles(a.histogram, [0.5, 0.95, 0.99]);
   return {
     requests: a.count,
     throughput_per_min: Math.round((a.count / Math.max(1, minutes)) * 100) / 100,

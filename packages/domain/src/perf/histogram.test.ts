@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { apdex, bucketOf, bucketUpper, bucketValue, exactPercentile, HISTOGRAM_BUCKETS, HISTOGRAM_RELATIVE_ERROR, LatencyHistogram } from './histogram.js';
+import {
+  apdex,
+  bucketOf,
+  bucketUpper,
+  bucketValue,
+  DenseHistogram,
+  exactPercentile,
+  forEachPackedText,
+  HISTOGRAM_BUCKETS,
+  HISTOGRAM_RELATIVE_ERROR,
+  LatencyHistogram,
+} from './histogram.js';
 import { perfWindow, rollupSegments } from './window.js';
 import { normalizeTimingRecord } from './timing-record.js';
 
@@ -55,6 +66,34 @@ describe('latency histogram', () => {
       expect(Math.abs(answers[i]! - exact) / exact).toBeLessThanOrEqual(HISTOGRAM_RELATIVE_ERROR);
       expect(merged.percentile(q)).toBe(answers[i]);
     });
+  });
+
+  it('answers the same from a dense merge of stored rows (numbers or PostgreSQL array text) as from the sparse histogram', () => {
+    const random = mulberry32(3);
+    const rows = Array.from({ length: 40 }, () => new LatencyHistogram());
+    const all = new LatencyHistogram();
+    for (let i = 0; i < 20_000; i++) {
+      const v = 0.005 + random() ** 3 * 4_000_000; // includes bucket 0 and the last bucket
+      rows[i % rows.length]!.record(v);
+      all.record(v);
+    }
+    const qs = [0.01, 0.5, 0.95, 0.99, 1];
+    const dense = new DenseHistogram();
+    for (const [i, row] of rows.entries()) dense.addPacked(i % 2 ? row.packed() : `{${row.packed().join(',')}}`);
+    expect(dense.total).toBe(all.total);
+    expect(dense.percentiles(qs)).toEqual(all.percentiles(qs));
+    expect(apdex(dense, 300)).toBe(apdex(all, 300));
+    // Compact form (the cache's) round-trips; clear() leaves nothing behind for the next route.
+    const again = new DenseHistogram().addCompact(dense.compact());
+    expect(again.percentiles(qs)).toEqual(all.percentiles(qs));
+    dense.clear().addPacked(rows[0]!.packed());
+    expect(dense.percentiles(qs)).toEqual(rows[0]!.percentiles(qs));
+    expect(new DenseHistogram().percentiles([0.5])).toEqual([null]);
+    const seen: [number, number][] = [];
+    forEachPackedText('{4294967298,12884901889}', (k, c) => seen.push([k, c]));
+    expect(seen).toEqual([[1, 2], [3, 1]]);
+    forEachPackedText('{}', () => seen.push([0, 0]));
+    expect(seen).toHaveLength(2);
   });
 
   it('computes Apdex from the buckets', () => {

@@ -45,7 +45,7 @@ export function bucketUpper(k: number): number {
 }
 
 /** A histogram in memory: bucket → count. */
-export class LatencyHistogram {
+export class LatencyHistogram implements HistogramView {
   readonly counts = new Map<number, number>();
   total = 0;
 
@@ -84,35 +84,21 @@ export class LatencyHistogram {
     return [...this.counts.entries()].sort((a, b) => a[0] - b[0]).map(([k, c]) => k * PACK + c);
   }
 
+  eachAscending(each: (bucket: number, count: number) => void): void {
+    for (const k of [...this.counts.keys()].sort((a, b) => a - b)) each(k, this.counts.get(k)!);
+  }
+
   /**
    * Nearest-rank percentile (q in (0, 1]): the answer of the bucket holding the ⌈q·n⌉-th
    * smallest duration; null when empty.
    */
   percentile(q: number): number | null {
-    if (this.total === 0) return null;
-    const rank = Math.max(1, Math.ceil(q * this.total));
-    let seen = 0;
-    for (const k of [...this.counts.keys()].sort((a, b) => a - b)) {
-      seen += this.counts.get(k)!;
-      if (seen >= rank) return bucketValue(k);
-    }
-    return bucketValue(Math.max(...this.counts.keys()));
+    return histogramPercentiles(this, [q])[0]!;
   }
 
   /** Several percentiles in one pass (qs ascending or not). */
   percentiles(qs: readonly number[]): (number | null)[] {
-    if (this.total === 0) return qs.map(() => null);
-    const order = qs.map((q, i) => ({ rank: Math.max(1, Math.ceil(q * this.total)), i })).sort((a, b) => a.rank - b.rank);
-    const out: (number | null)[] = qs.map(() => null);
-    const keys = [...this.counts.keys()].sort((a, b) => a - b);
-    let seen = 0;
-    let j = 0;
-    for (const k of keys) {
-      seen += this.counts.get(k)!;
-      while (j < order.length && order[j]!.rank <= seen) out[order[j++]!.i] = bucketValue(k);
-    }
-    for (; j < order.length; j++) out[order[j]!.i] = bucketValue(keys[keys.length - 1]!);
-    return out;
+    return histogramPercentiles(this, qs);
   }
 
   /**
@@ -120,9 +106,144 @@ export class LatencyHistogram {
    * `ms` — under 2 % wide — counts as above it).
    */
   countAtMost(ms: number): number {
+    return countAtMostOf(this, ms);
+  }
+}
+
+/** What percentiles and Apdex need of a histogram, sparse or dense. */
+export interface HistogramView {
+  readonly total: number;
+  /** Calls `each` for the non-empty buckets, ascending. */
+  eachAscending(each: (bucket: number, count: number) => void): void;
+}
+
+/** Nearest-rank percentiles (each q in (0, 1]) of any histogram; null when empty. */
+export function histogramPercentiles(h: HistogramView, qs: readonly number[]): (number | null)[] {
+  if (h.total === 0) return qs.map(() => null);
+  const order = qs.map((q, i) => ({ rank: Math.max(1, Math.ceil(q * h.total)), i })).sort((a, b) => a.rank - b.rank);
+  const out: (number | null)[] = qs.map(() => null);
+  let seen = 0;
+  let last = 0;
+  let j = 0;
+  h.eachAscending((k, c) => {
+    seen += c;
+    last = k;
+    while (j < order.length && order[j]!.rank <= seen) out[order[j++]!.i] = bucketValue(k);
+  });
+  for (; j < order.length; j++) out[order[j]!.i] = bucketValue(last);
+  return out;
+}
+
+function countAtMostOf(h: HistogramView, ms: number): number {
+  let n = 0;
+  h.eachAscending((k, c) => {
+    if (bucketUpper(k) <= ms * (1 + 1e-12)) n += c;
+  });
+  return n;
+}
+
+/** A merged histogram kept compactly (a cache entry): non-empty buckets ascending and their counts. */
+export interface CompactHistogram {
+  buckets: Uint16Array;
+  counts: Float64Array;
+}
+
+/**
+ * The read side's histogram: one counter per bucket (≈ 1,000 numbers), so merging thousands of
+ * rollup rows is plain addition with no map lookups, and percentiles are one scan. Answers
+ * exactly what a LatencyHistogram of the same buckets answers. Reusable: `clear()` resets only
+ * the touched range.
+ */
+export class DenseHistogram implements HistogramView {
+  readonly counts = new Float64Array(HISTOGRAM_BUCKETS);
+  total = 0;
+  private lo = HISTOGRAM_BUCKETS;
+  private hi = -1;
+
+  addBucket(k: number, count: number): this {
+    if (!(count > 0)) return this;
+    const b = k < 0 ? 0 : k >= HISTOGRAM_BUCKETS ? HISTOGRAM_BUCKETS - 1 : k;
+    this.counts[b]! += count;
+    this.total += count;
+    if (b < this.lo) this.lo = b;
+    if (b > this.hi) this.hi = b;
+    return this;
+  }
+
+  /** Adds a packed sparse histogram (as stored), given as numbers or PostgreSQL's text form `{e,e,…}`. */
+  addPacked(packed: readonly (number | string)[] | string): this {
+    if (typeof packed === 'string') {
+      forEachPackedText(packed, (k, c) => this.addBucket(k, c));
+      return this;
+    }
+    for (const raw of packed) {
+      const entry = Number(raw);
+      const k = Math.floor(entry / PACK);
+      this.addBucket(k, entry - k * PACK);
+    }
+    return this;
+  }
+
+  addCompact(h: CompactHistogram): this {
+    for (let i = 0; i < h.buckets.length; i++) this.addBucket(h.buckets[i]!, h.counts[i]!);
+    return this;
+  }
+
+  eachAscending(each: (bucket: number, count: number) => void): void {
+    for (let k = this.lo; k <= this.hi; k++) if (this.counts[k]! > 0) each(k, this.counts[k]!);
+  }
+
+  percentiles(qs: readonly number[]): (number | null)[] {
+    return histogramPercentiles(this, qs);
+  }
+
+  countAtMost(ms: number): number {
+    return countAtMostOf(this, ms);
+  }
+
+  compact(): CompactHistogram {
     let n = 0;
-    for (const [k, c] of this.counts) if (bucketUpper(k) <= ms * (1 + 1e-12)) n += c;
-    return n;
+    for (let k = this.lo; k <= this.hi; k++) if (this.counts[k]! > 0) n++;
+    const out = { buckets: new Uint16Array(n), counts: new Float64Array(n) };
+    let i = 0;
+    for (let k = this.lo; k <= this.hi; k++) {
+      if (this.counts[k]! > 0) {
+        out.buckets[i] = k;
+        out.counts[i++] = this.counts[k]!;
+      }
+    }
+    return out;
+  }
+
+  clear(): this {
+    if (this.hi >= this.lo) this.counts.fill(0, this.lo, this.hi + 1);
+    this.total = 0;
+    this.lo = HISTOGRAM_BUCKETS;
+    this.hi = -1;
+    return this;
+  }
+}
+
+/**
+ * Calls `each(bucket, count)` for every entry of a packed histogram in PostgreSQL's array text
+ * form (`{e,e,…}`, or without braces), reading digits in place: no substring or array per entry.
+ */
+export function forEachPackedText(text: string, each: (bucket: number, count: number) => void): void {
+  let value = 0;
+  let digits = false;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 44;
+    if (code >= 48 && code <= 57) {
+      value = value * 10 + (code - 48);
+      digits = true;
+    } else if (code === 44 || code === 125) {
+      if (digits) {
+        const k = Math.floor(value / PACK);
+        each(k, value - k * PACK);
+      }
+      value = 0;
+      digits = false;
+    }
   }
 }
 
@@ -130,10 +251,10 @@ export class LatencyHistogram {
  * Apdex for threshold T (ms): (satisfied + tolerating / 2) / total, satisfied ≤ T, tolerating
  * ≤ 4T; requests that failed (5xx) count as frustrated whatever their duration. Null when empty.
  */
-export function apdex(histogram: LatencyHistogram, thresholdMs: number, errors = 0): number | null {
+export function apdex(histogram: HistogramView, thresholdMs: number, errors = 0): number | null {
   if (histogram.total === 0) return null;
-  const satisfied = histogram.countAtMost(thresholdMs);
-  const tolerating = histogram.countAtMost(4 * thresholdMs) - satisfied;
+  const satisfied = countAtMostOf(histogram, thresholdMs);
+  const tolerating = countAtMostOf(histogram, 4 * thresholdMs) - satisfied;
   // Errors are spread over the buckets; take them out of the satisfied share first (an estimate).
   const satisfiedOk = Math.max(0, satisfied - errors);
   const toleratingOk = Math.max(0, tolerating - Math.max(0, errors - satisfied));

@@ -1,4 +1,5 @@
 import {
+  bucketOf,
   isServerError,
   LatencyHistogram,
   MAX_ENVIRONMENTS,
@@ -30,10 +31,36 @@ export interface TimingOutcome {
   added: number;
   /** Requests kept with their detail. */
   detailed: number;
+  /** What the batch added per route and environment (for latency and error_rate alerts); empty for a retry. */
+  routes: TimingRouteSums[];
 }
 
-const RESOLUTIONS = [
-  { res: 1, ms: 60_000 },
+/** A batch's requests of one route in one environment: counts and packed latency histogram. */
+export interface TimingRouteSums {
+  routeId: string;
+  environment: string;
+  count: number;
+  errors: number;
+  hist: number[];
+}
+
+/** Per route × environment sums of a batch, from its daily deltas (two when it spans midnight). */
+export function routeSumsOf(deltas: readonly PerfRollupDelta[]): TimingRouteSums[] {
+  const sums = new Map<string, { routeId: string; environment: string; count: number; errors: number; histogram: LatencyHistogram }>();
+  for (const d of deltas) {
+    if (d.res !== 1440) continue;
+    const key = `${d.routeId}|${d.environment}`;
+    let s = sums.get(key);
+    if (!s) sums.set(key, (s = { routeId: d.routeId, environment: d.environment, count: 0, errors: 0, histogram: new LatencyHistogram() }));
+    s.count += d.count;
+    s.errors += d.errors;
+    s.histogram.addPacked(d.hist);
+  }
+  return [...sums.values()].map(({ histogram, ...rest }) => ({ ...rest, hist: histogram.packed() }));
+}
+
+const MINUTE_MS = 60_000;
+const COARSER = [
   { res: 60, ms: 3_600_000 },
   { res: 1440, ms: 86_400_000 },
 ] as const;
@@ -49,29 +76,42 @@ interface Cell {
   histogram: LatencyHistogram;
 }
 
+function cellIn(cells: Map<string, Cell>, res: Cell['res'], t: number, routeId: string, environment: string): Cell {
+  const key = `${res}|${t}|${routeId}|${environment}`;
+  let cell = cells.get(key);
+  if (!cell) {
+    cell = { res, t, routeId, environment, count: 0, errors: 0, sumMs: 0, histogram: new LatencyHistogram() };
+    cells.set(key, cell);
+  }
+  return cell;
+}
+
 /**
  * Per-minute, hourly and daily rollup deltas of a batch: count, 5xx errors, duration sum and a
- * latency histogram per route × environment × period. Pure: the caller writes them.
+ * latency histogram per route × environment × period. Records go into minute cells (one bucket
+ * computation each); hours and days are sums of those cells, so the coarser tiers hold exactly
+ * the same buckets. Pure: the caller writes them.
  */
 export function timingRollups(timings: readonly JobTiming[], routeIdOf: (t: JobTiming) => string): PerfRollupDelta[] {
-  const cells = new Map<string, Cell>();
+  const minutes = new Map<string, Cell>();
   for (const timing of timings) {
-    const routeId = routeIdOf(timing);
-    for (const { res, ms } of RESOLUTIONS) {
-      const t = Math.floor(timing.timestampMs / ms) * ms;
-      const key = `${res}|${t}|${routeId}|${timing.environment}`;
-      let cell = cells.get(key);
-      if (!cell) {
-        cell = { res, t, routeId, environment: timing.environment, count: 0, errors: 0, sumMs: 0, histogram: new LatencyHistogram() };
-        cells.set(key, cell);
-      }
-      cell.count++;
-      if (isServerError(timing.status)) cell.errors++;
-      cell.sumMs += timing.durationMs;
-      cell.histogram.record(timing.durationMs);
+    const cell = cellIn(minutes, 1, Math.floor(timing.timestampMs / MINUTE_MS) * MINUTE_MS, routeIdOf(timing), timing.environment);
+    cell.count++;
+    if (isServerError(timing.status)) cell.errors++;
+    cell.sumMs += timing.durationMs;
+    cell.histogram.addBucket(bucketOf(timing.durationMs), 1);
+  }
+  const coarse = new Map<string, Cell>();
+  for (const minute of minutes.values()) {
+    for (const { res, ms } of COARSER) {
+      const cell = cellIn(coarse, res, Math.floor(minute.t / ms) * ms, minute.routeId, minute.environment);
+      cell.count += minute.count;
+      cell.errors += minute.errors;
+      cell.sumMs += minute.sumMs;
+      cell.histogram.merge(minute.histogram);
     }
   }
-  return [...cells.values()].map((c) => ({
+  return [...minutes.values(), ...coarse.values()].map((c) => ({
     res: c.res,
     t: new Date(c.t),
     routeId: c.routeId,
@@ -128,7 +168,7 @@ export function detailedRequests(timings: readonly JobTiming[], routeIdOf: (t: J
  * job type): timings never wait behind log batches, nor logs behind timings.
  */
 export async function processTimings(deps: TimingDeps, job: TimingJob): Promise<TimingOutcome> {
-  const none: TimingOutcome = { projectId: job.projectId, added: 0, detailed: 0 };
+  const none: TimingOutcome = { projectId: job.projectId, added: 0, detailed: 0, routes: [] };
   const project = await getIngestProject(deps.database.sql, job.projectId);
   if (!project) return none;
   const newEnvironments = [...new Set(job.timings.map((t) => t.environment))].filter((e) => !project.environments.includes(e));
@@ -147,9 +187,10 @@ export async function processTimings(deps: TimingDeps, job: TimingJob): Promise<
       { maxRoutes: PERF_LIMITS.maxRoutesPerProject, overflowRoute: OVERFLOW_ROUTE },
     );
     const routeIdOf = (t: JobTiming) => routes.get(perfRouteKey(t.method, t.route))!;
-    await addPerfRollups(sql, job.projectId, timingRollups(timings, routeIdOf));
+    const deltas = timingRollups(timings, routeIdOf);
+    await addPerfRollups(sql, job.projectId, deltas);
     const details = detailedRequests(timings, routeIdOf);
     await insertPerfRequests(sql, job.projectId, details);
-    return { projectId: job.projectId, added: timings.length, detailed: details.length };
+    return { projectId: job.projectId, added: timings.length, detailed: details.length, routes: routeSumsOf(deltas) };
   });
 }
