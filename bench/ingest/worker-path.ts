@@ -1,5 +1,6 @@
 /**
- * `npx tsx bench/ingest/worker-path.ts [--jobs N] [--size S] [--concurrency C]`: the worker's
+ * `npx tsx bench/ingest/worker-path.ts [--jobs N] [--size S] [--concurrency C] [--drop index,…]
+ * [--sql '…']`: the worker's
  * half of ingest alone — processBatch on prepared 1,000-log jobs against a throw-away
  * PostgreSQL — with the CPU it costs per log in Node and in PostgreSQL, and which statements
  * take the database's time (pg_stat_statements). A tool for finding where ingest spends, not a
@@ -30,7 +31,7 @@ function makeJob(projectId: string, seed: number): IngestJob {
 async function main(): Promise<void> {
   const postgres = await startPostgres({ settings: { shared_preload_libraries: 'pg_stat_statements' } });
   await createDatabase(postgres.adminUrl, 'seyir_bench');
-  const handle = await openDatabase({ databaseUrl: process.env.BENCH_TCP ? postgres.urlFor('seyir_bench') : postgres.socketUrlFor('seyir_bench'), poolSize: CONCURRENCY + 2 });
+  const handle = await openDatabase({ databaseUrl: postgres.urlFor('seyir_bench'), poolSize: CONCURRENCY + 2 });
   await migrate(handle);
   await handle.sql.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   // --drop a,b: what each index costs ingest.

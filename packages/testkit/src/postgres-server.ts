@@ -12,11 +12,6 @@ export interface PostgresServer {
   /** URL of the `postgres` database (superuser `postgres`, trust auth, loopback only). */
   adminUrl: string;
   urlFor(database: string): string;
-  /**
-   * The same database through the server's Unix socket: what a process on the same machine
-   * should use (loopback TCP costs the sender the whole receive path of every packet).
-   */
-  socketUrlFor(database: string): string;
   /** Stops the server abruptly (SIGKILL) or cleanly, keeping the data folder, for fault tests. */
   stop(mode?: 'fast' | 'kill'): Promise<void>;
   /** Starts it again on the same port and data. */
@@ -116,7 +111,6 @@ export async function startPostgres(options: { settings?: Record<string, string>
     port,
     adminUrl,
     urlFor: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
-    socketUrlFor: (database) => `postgres://postgres@localhost/${database}?host=${encodeURIComponent(dir)}&port=${port}`,
     stop,
     start,
     destroy: async () => {

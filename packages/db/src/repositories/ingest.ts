@@ -4,6 +4,9 @@ import { holdProjectGroupsShared } from './retention.js';
 import { dayBucketSql } from './rollup-buckets.js';
 import { toTextArrayLiteral } from './sql-arrays.js';
 
+/** The ingest path's statements run for every batch: planned once per connection. */
+const PREPARED = { prepare: true } as const;
+
 /** Severity order used in SQL (array_position gives 1 … 5). */
 const LEVEL_ORDER_SQL = `ARRAY['DEBUG','INFO','WARNING','ERROR','CRITICAL']`;
 
@@ -25,6 +28,7 @@ export async function getIngestProject(sql: SqlClient, projectId: string): Promi
             EXISTS (SELECT 1 FROM alert_rules r WHERE r.project_id = p.id AND r.enabled AND r.type <> 'quota') AS has_alert_rules
      FROM projects p JOIN users u ON u.id = p.owner_id WHERE p.id = $1`,
     [projectId],
+    PREPARED,
   );
   const row = rows[0];
   return row
@@ -39,6 +43,7 @@ export async function addProjectEnvironments(sql: SqlClient, projectId: string, 
     `UPDATE projects SET environments = ARRAY(SELECT DISTINCT e FROM unnest(environments || $2::text[]) e ORDER BY e), updated_at = now()
      WHERE id = $1 AND NOT environments @> $2::text[]`,
     [projectId, environments],
+    PREPARED,
   );
 }
 
@@ -82,6 +87,7 @@ export async function ensureGroups(sql: SqlClient, projectId: string, seeds: Gro
       missing.map((s) => s.level),
       missing.map((s) => s.firstSeen),
     ],
+    PREPARED,
   );
   return findGroupIds(sql, projectId, fingerprints);
 }
@@ -92,6 +98,7 @@ export async function findGroupIds(sql: SqlClient, projectId: string, fingerprin
   const { rows } = await sql.query<{ id: string; fingerprint: string }>(
     `SELECT id, fingerprint FROM log_groups WHERE project_id = $1 AND fingerprint = ANY($2::text[])`,
     [projectId, fingerprints],
+    PREPARED,
   );
   return new Map(rows.map((r) => [r.fingerprint, r.id]));
 }
@@ -155,6 +162,7 @@ export async function insertLogs(sql: SqlClient, projectId: string, receivedAt: 
      ON CONFLICT DO NOTHING
      RETURNING id`,
     [projectId, receivedAt, batch],
+    PREPARED,
   );
   return new Set(inserted.map((r) => r.id));
 }
@@ -233,6 +241,7 @@ export async function applyGroupDeltas(sql: SqlClient, deltas: GroupDelta[]): Pr
       sorted.map((d) => toTextArrayLiteral(d.tags)),
       sorted.map((d) => toTextArrayLiteral(d.users)),
     ],
+    PREPARED,
   );
   const reopened = await reopenEnvironmentStatuses(
     sql,
@@ -265,6 +274,7 @@ async function reopenEnvironmentStatuses(sql: SqlClient, pairs: { groupId: strin
      FROM hit WHERE s.group_id = hit.group_id AND s.environment = hit.environment
      RETURNING s.group_id, s.environment`,
     [pairs.map((p) => p.groupId), pairs.map((p) => p.environment)],
+    PREPARED,
   );
   for (const r of rows) reopened.set(r.group_id, [...(reopened.get(r.group_id) ?? []), r.environment].sort());
   return reopened;
@@ -300,6 +310,7 @@ export async function addRollups(sql: SqlClient, projectId: string, deltas: Roll
      GROUP BY 2, 3, 4 ORDER BY 2, 3, 4
      ON CONFLICT (project_id, day, level, environment) DO UPDATE SET count = log_rollups_daily.count + EXCLUDED.count`,
     [projectId, sorted.map((d) => d.hour), sorted.map((d) => d.level), sorted.map((d) => d.environment), sorted.map((d) => d.count)],
+    PREPARED,
   );
 }
 
@@ -308,6 +319,7 @@ export async function getMonthlyUsage(sql: SqlClient, accountId: string, month: 
   const { rows } = await sql.query<{ logs: number; overage_logs: number }>(
     `SELECT logs, overage_logs FROM usage_monthly WHERE account_id = $1 AND month = $2`,
     [accountId, month],
+    PREPARED,
   );
   return { logs: Number(rows[0]?.logs ?? 0), overageLogs: Number(rows[0]?.overage_logs ?? 0) };
 }
@@ -319,6 +331,7 @@ export async function addMonthlyUsage(sql: SqlClient, accountId: string, month: 
      ON CONFLICT (account_id, month) DO UPDATE SET logs = usage_monthly.logs + EXCLUDED.logs, overage_logs = usage_monthly.overage_logs + EXCLUDED.overage_logs
      RETURNING logs`,
     [accountId, month, logs, overageLogs],
+    PREPARED,
   );
   return Number(rows[0]?.logs ?? 0);
 }
@@ -336,6 +349,7 @@ export async function recordUsageEvents(
      SELECT $1, $2, e.kind, e.threshold FROM unnest($3::text[], $4::bigint[]) AS e(kind, threshold)
      ON CONFLICT DO NOTHING`,
     [accountId, month, events.map((e) => e.kind), events.map((e) => e.threshold)],
+    PREPARED,
   );
 }
 
@@ -343,7 +357,7 @@ export async function recordUsageEvents(
 export async function mergeGroups(sql: SqlClient, projectId: string, toId: string, fromIds: string[]): Promise<void> {
   const from = fromIds.filter((id) => id !== toId);
   if (from.length === 0) return;
-  await sql.query(`UPDATE logs SET group_id = $2 WHERE project_id = $1 AND group_id = ANY($3::uuid[])`, [projectId, toId, from]);
+  await sql.query(`UPDATE logs SET group_id = $2 WHERE project_id = $1 AND group_id = ANY($3::uuid[])`, [projectId, toId, from], PREPARED);
   await sql.query(
     `WITH gone AS (DELETE FROM log_groups WHERE project_id = $1 AND id = ANY($3::uuid[]) RETURNING *)
      UPDATE log_groups g SET
@@ -353,6 +367,7 @@ export async function mergeGroups(sql: SqlClient, projectId: string, toId: strin
        environments = ARRAY(SELECT DISTINCT e FROM unnest(g.environments || (SELECT coalesce(array_agg(e2), '{}') FROM gone, unnest(gone.environments) e2)) e ORDER BY e)
      WHERE g.id = $2`,
     [projectId, toId, from],
+    PREPARED,
   );
 }
 
@@ -367,6 +382,7 @@ export async function findTemplates(sql: SqlClient, projectId: string, afterSeq 
   const { rows } = await sql.query<{ template_id: string; tokens: string[]; seq: number }>(
     `SELECT template_id, tokens, seq FROM message_templates WHERE project_id = $1 AND seq > $2 ORDER BY seq`,
     [projectId, afterSeq],
+    PREPARED,
   );
   return rows.map((r) => ({ templateId: r.template_id, tokens: r.tokens, seq: Number(r.seq) }));
 }
@@ -375,6 +391,7 @@ export async function findTemplateAliases(sql: SqlClient, projectId: string, aft
   const { rows } = await sql.query<{ alias_id: string; template_id: string; seq: number }>(
     `SELECT alias_id, template_id, seq FROM message_template_aliases WHERE project_id = $1 AND seq > $2 ORDER BY seq`,
     [projectId, afterSeq],
+    PREPARED,
   );
   return rows.map((r) => ({ aliasId: r.alias_id, templateId: r.template_id, seq: Number(r.seq) }));
 }
@@ -389,6 +406,7 @@ export async function saveTemplates(sql: SqlClient, projectId: string, templates
      ON CONFLICT (project_id, template_id) DO UPDATE SET tokens = EXCLUDED.tokens, seq = nextval(pg_get_serial_sequence('message_templates', 'seq')), updated_at = now()
      WHERE message_templates.tokens IS DISTINCT FROM EXCLUDED.tokens`,
     [projectId, sorted.map((t) => t.templateId), sorted.map((t) => JSON.stringify(t.tokens))],
+    PREPARED,
   );
 }
 
@@ -399,5 +417,6 @@ export async function saveTemplateAliases(sql: SqlClient, projectId: string, ali
      SELECT $1, a.alias_id, a.template_id FROM unnest($2::text[], $3::text[]) AS a(alias_id, template_id)
      ON CONFLICT DO NOTHING`,
     [projectId, aliases.map((a) => a.aliasId), aliases.map((a) => a.templateId)],
+    PREPARED,
   );
 }

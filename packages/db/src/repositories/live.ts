@@ -48,6 +48,7 @@ export async function getTodayStats(sql: SqlClient, projectId: string, now: Date
   const { rows } = await sql.query<{ level: string; n: number | string }>(
     `SELECT level, sum(count) AS n FROM log_rollups_hourly WHERE project_id = $1 AND hour >= $2 AND hour < $3 GROUP BY level`,
     [projectId, dayStart, new Date(dayStart.getTime() + 86_400_000)],
+    { prepare: true },
   );
   const today = Object.fromEntries(LOG_LEVELS.map((level) => [level, 0])) as LiveStats['today'];
   for (const row of rows) if (row.level in today) today[row.level as keyof LiveStats['today']] = Number(row.n);

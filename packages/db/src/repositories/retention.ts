@@ -12,7 +12,7 @@ const RETENTION_RUN_LOCK = 0x5e71_0003;
 
 /** Taken by every ingest transaction before it reads group ids (released at commit). */
 export async function holdProjectGroupsShared(sql: SqlClient, projectId: string): Promise<void> {
-  await sql.query('SELECT pg_advisory_xact_lock_shared($1, hashtext($2))', [PROJECT_GROUPS_LOCK, projectId]);
+  await sql.query('SELECT pg_advisory_xact_lock_shared($1, hashtext($2))', [PROJECT_GROUPS_LOCK, projectId], { prepare: true });
 }
 
 /**
