@@ -93,6 +93,18 @@ describe('GET /projects/:id/groups', () => {
     expect(body.items[0]).toMatchObject({ count: 3, level: 'WARNING', severity: 'medium' });
   });
 
+  it('lists the first 10 users of a group with their full count; one group answers them all', async () => {
+    const busy = (await gw.api.createProject(owner, 'Kalabalık')).id;
+    await seed(busy, Array.from({ length: 12 }, (_, i) => payment(now - HOUR + i * 1000, 'production', 100 + i)));
+    const [item] = (await gw.api.get(groups('', busy), owner)).body.items;
+    expect(item).toMatchObject({ users_count: 12, count: 12 });
+    expect(item.users_affected).toHaveLength(10);
+    const one = (await gw.api.get(groups(`/${item.id}`, busy), owner)).body;
+    expect(one.users_count).toBe(12);
+    expect([...one.users_affected].sort()).toEqual(Array.from({ length: 12 }, (_, i) => `id:${100 + i}`).sort());
+    expect(one.users_affected).toEqual(expect.arrayContaining(item.users_affected));
+  });
+
   it('widens with days, filters by environment, level and status, and sorts', async () => {
     expect((await gw.api.get(groups('?days=14'), owner)).body.total).toBe(3);
     const old = (await gw.api.get(groups('?days=14&environment=staging&level=warning'), owner)).body;

@@ -74,7 +74,7 @@ export function presentGroup(row: LogGroupRow, now: Date): LogGroup {
     is_recent: isRecentGroup(row.lastSeen, now),
     last_seen: row.lastSeen.toISOString(),
     first_seen: row.firstSeen.toISOString(),
-    users_count: row.usersAffected.length,
+    users_count: row.usersCount,
     users_affected: row.usersAffected,
     status: row.status,
     is_regression: row.status === 'unresolved' && row.resolvedAt !== null,

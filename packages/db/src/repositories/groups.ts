@@ -15,7 +15,9 @@ export interface LogGroupRow {
   level: string;
   environments: string[];
   tags: string[];
+  /** The group's users, or the first GROUP_LIST_USERS of them in a list (see `usersCount`). */
   usersAffected: string[];
+  usersCount: number;
   count: number;
   firstSeen: Date;
   lastSeen: Date;
@@ -36,24 +38,41 @@ export interface GroupEnvironmentStatusRow {
   resolvedAt: Date | null;
 }
 
-const BASE_COLUMNS = `g.id, g.project_id, g.kind, g.template, g.reason, g.sample_message, g.level, g.environments, g.tags, g.users_affected,
-  g.count, g.first_seen, g.last_seen, g.last_log_id`;
+/**
+ * A groups list answers this many of each group's users (`usersCount` says how many there are):
+ * a group keeps up to GROUP_USER_LIMIT (1,000) of them, and twenty full lists made a page of
+ * ~230 KB that cost more to parse and send than the rest of the request. One group answers all.
+ */
+export const GROUP_LIST_USERS = 10;
+
+/** The group's columns; `users` is the users_affected expression (whole, or a slice for lists). */
+function baseColumns(users: string): string {
+  return `g.id, g.project_id, g.kind, g.template, g.reason, g.sample_message, g.level, g.environments, g.tags, ${users} AS users_affected,
+  cardinality(g.users_affected) AS users_count, g.count, g.first_seen, g.last_seen, g.last_log_id`;
+}
 const OVERRIDES_COLUMN = `(SELECT coalesce(json_agg(json_build_object('environment', s.environment, 'status', s.status, 'resolved_at', s.resolved_at)
     ORDER BY s.environment), '[]'::json) FROM log_group_environment_status s WHERE s.group_id = g.id) AS environment_statuses`;
-/** The group's own status columns. */
-const GROUP_COLUMNS = `${BASE_COLUMNS}, g.status, g.resolved_at, g.status AS group_status, g.resolved_at AS group_resolved_at, ${OVERRIDES_COLUMN}`;
-/** Status as seen in one environment: `es` is that environment's row, joined by `environmentJoin`. */
+/** Status as seen in one environment: `es` is that environment's row, joined by `groupSource`. */
 const EFFECTIVE_STATUS_SQL = 'coalesce(es.status, g.status)';
-const ENVIRONMENT_COLUMNS = `${BASE_COLUMNS}, ${EFFECTIVE_STATUS_SQL} AS status,
-  CASE WHEN es.group_id IS NULL THEN g.resolved_at ELSE es.resolved_at END AS resolved_at,
-  g.status AS group_status, g.resolved_at AS group_resolved_at, ${OVERRIDES_COLUMN}`;
 
-/** FROM clause of a groups query, seeing statuses in `environment` when one is named. */
-function groupSource(environment: string | undefined, params: SqlParams): { from: string; columns: string; status: string } {
-  if (!environment) return { from: 'log_groups g', columns: GROUP_COLUMNS, status: 'g.status' };
+/**
+ * FROM clause and columns of a groups query, seeing statuses in `environment` when one is
+ * named; `listUsers` slices users_affected to GROUP_LIST_USERS.
+ */
+function groupSource(environment: string | undefined, params: SqlParams, listUsers = false): { from: string; columns: string; status: string } {
+  const base = baseColumns(listUsers ? `g.users_affected[1:${GROUP_LIST_USERS}]` : 'g.users_affected');
+  if (!environment) {
+    return {
+      from: 'log_groups g',
+      columns: `${base}, g.status, g.resolved_at, g.status AS group_status, g.resolved_at AS group_resolved_at, ${OVERRIDES_COLUMN}`,
+      status: 'g.status',
+    };
+  }
   return {
     from: `log_groups g LEFT JOIN log_group_environment_status es ON es.group_id = g.id AND es.environment = ${params.add(environment)}`,
-    columns: ENVIRONMENT_COLUMNS,
+    columns: `${base}, ${EFFECTIVE_STATUS_SQL} AS status,
+  CASE WHEN es.group_id IS NULL THEN g.resolved_at ELSE es.resolved_at END AS resolved_at,
+  g.status AS group_status, g.resolved_at AS group_resolved_at, ${OVERRIDES_COLUMN}`,
     status: EFFECTIVE_STATUS_SQL,
   };
 }
@@ -69,6 +88,7 @@ interface RawGroup {
   environments: string[] | null;
   tags: string[] | null;
   users_affected: string[] | null;
+  users_count: number | string;
   count: number | string;
   first_seen: Date | string;
   last_seen: Date | string;
@@ -92,6 +112,7 @@ function toGroupRow(r: RawGroup): LogGroupRow {
     environments: r.environments ?? [],
     tags: r.tags ?? [],
     usersAffected: r.users_affected ?? [],
+    usersCount: Number(r.users_count ?? 0),
     count: Number(r.count),
     firstSeen: new Date(r.first_seen),
     lastSeen: new Date(r.last_seen),
@@ -141,7 +162,7 @@ export async function findGroups(
   page: { skip: number; limit: number; sortBy: keyof typeof SORT_COLUMNS; sortOrder: 'asc' | 'desc' },
 ): Promise<{ rows: LogGroupRow[]; total: number }> {
   const params = new SqlParams();
-  const source = groupSource(filter.environment, params);
+  const source = groupSource(filter.environment, params, true);
   const where = groupWhere(projectId, filter, params, source.status);
   const dir = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
   const countParams = [...params.values];

@@ -86,7 +86,9 @@ export const LogGroupSchema = z.object({
   is_recent: z.boolean(),
   last_seen: z.string(),
   first_seen: z.string(),
+  /** How many users the group touched (up to 1,000 are kept). */
   users_count: z.number(),
+  /** The users (`id:…`, `email:…`, …): all of them for one group, the first 10 in a groups list. */
   users_affected: z.array(z.string()),
   status: z.enum(GROUP_STATUSES),
   /** Reopened by a new log after it had been resolved (cleared when resolved again). */
