@@ -145,7 +145,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
     tag: 'Loglar',
     summary: 'Loglar: filtre, arama, sayfa ve dört sayaç',
     description:
-      'search: tüm kelimeler geçmeli, "tırnaklı ifade" bütün olarak, -kelime hariç tutar; Türkçe büyük/küçük harf katlaması (İ/I/ı/i). Aramalı toplamlar 10.000’e kadar kesin, sonrası total_is_estimate: true. q: sorgu dili. skip en fazla 100.000.',
+      'search: tüm kelimeler geçmeli, "tırnaklı ifade" bütün olarak, -kelime hariç tutar; Türkçe büyük/küçük harf katlaması (İ/I/ı/i). Aramalı (ve q’lu) toplamlar 1.000’e kadar kesin, sonrası total_is_estimate: true (toplam alt sınırdır). q: sorgu dili. skip en fazla 100.000.',
     auth: 'bearer',
     query: LogListQuerySchema,
     response: LogPageSchema,

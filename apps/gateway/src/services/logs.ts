@@ -6,6 +6,7 @@ import {
   type LogFieldsResponse,
   READ_MESSAGES,
   SEARCH_COUNT_CAP,
+  SEARCH_WINDOW_DAYS,
   type LogCounts,
   type LogDetail,
   type LogFilterQuery,
@@ -13,8 +14,9 @@ import {
   type LogListQuery,
   type LogPage,
   type LogStats,
+  queryTimeBounds,
 } from '@seyir/domain';
-import { countLogsByLevel, countLogsCapped, findLogs, findNewestLogs, findRollupWindowStart, getLog, sampleLogFields, type LogDetailRow, type LogFilter, type LogListRow } from '@seyir/db';
+import { countLogsByLevel, countLogsCappedNewestFirst, findLogs, findNewestLogs, findRollupWindowStart, getLog, sampleLogFields, type LogDetailRow, type LogFilter, type LogListRow } from '@seyir/db';
 import { timeOfLogId } from '@seyir/pipeline';
 import type { AppDeps } from '../deps.js';
 
@@ -54,8 +56,15 @@ export function presentLogDetail(row: LogDetailRow): LogDetail {
   };
 }
 
+/**
+ * The filter of a list or stats request. The `since:`/`until:` a `q` requires also narrow
+ * `from`/`before` (the same condition twice), so only the days it can match are planned and read.
+ */
 function toLogFilter(query: LogFilterQuery, now: Date): LogFilter {
-  return { levels: query.levels, environment: query.environment, search: query.search, from: query.from, before: query.before, query: query.q, now };
+  const bounds = query.q ? queryTimeBounds(query.q, now) : {};
+  const from = [query.from, bounds.from].reduce<Date | undefined>((a, b) => (!a || (b && b > a) ? b : a), undefined);
+  const before = [query.before, bounds.before].reduce<Date | undefined>((a, b) => (!a || (b && b < a) ? b : a), undefined);
+  return { levels: query.levels, environment: query.environment, search: query.search, from, before, query: query.q, now };
 }
 
 /**
@@ -65,10 +74,16 @@ function toLogFilter(query: LogFilterQuery, now: Date): LogFilter {
  */
 async function countByLevel(deps: ReadDeps, projectId: string, filter: LogFilter): Promise<{ byLevel: Map<string, number>; isEstimate: boolean }> {
   if (filter.search || filter.query) {
-    const { byLevel, capped } = await countLogsCapped(deps.database.sql, projectId, filter, SEARCH_COUNT_CAP);
+    const { byLevel, capped } = await countLogsCappedNewestFirst(deps.database.sql, projectId, filter, SEARCH_COUNT_CAP, searchWindows(filter));
     return { byLevel, isEstimate: capped };
   }
   return { byLevel: await countLogsByLevel(deps.database.sql, projectId, filter), isEstimate: false };
+}
+
+/** Windows a search (or `q`) reads first, newest first: the last day, then the last week. */
+function searchWindows(filter: LogFilter): Date[] {
+  const now = (filter.now ?? new Date()).getTime();
+  return SEARCH_WINDOW_DAYS.map((days) => new Date(now - days * 86_400_000));
 }
 
 function cardsOf(byLevel: Map<string, number>): LogCounts {
@@ -84,9 +99,12 @@ function cardsOf(byLevel: Map<string, number>): LogCounts {
 async function findPage(deps: ReadDeps, projectId: string, filter: LogFilter, query: LogListQuery): Promise<LogListRow[]> {
   const sql = deps.database.sql;
   const page = { skip: query.skip, limit: query.limit, fields: query.fields?.map((f) => f.source) };
-  if (query.sortBy !== 'timestamp' || query.sortOrder !== 'desc' || filter.search || filter.query) {
+  if (query.sortBy !== 'timestamp' || query.sortOrder !== 'desc') {
     return findLogs(sql, projectId, filter, { ...page, sortBy: query.sortBy, sortOrder: query.sortOrder });
   }
+  // A text search or `q`: how far back a page reaches is unknown, so the last day is tried,
+  // then the last week, then everything (a common word fills its page from the newest day).
+  if (filter.search || filter.query) return findNewestLogs(sql, projectId, filter, page, searchWindows(filter));
   const start = await findRollupWindowStart(sql, projectId, { levels: filter.levels, environment: filter.environment, from: filter.from, before: filter.before }, page.skip + page.limit);
   return findNewestLogs(sql, projectId, filter, page, start ? [start] : []);
 }

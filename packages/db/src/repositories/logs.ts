@@ -150,6 +150,27 @@ export async function countLogsCapped(sql: SqlClient, projectId: string, filter:
 }
 
 /**
+ * `countLogsCapped` read from the newest days first: in each window `[start, …)` of
+ * `windowStarts` (oldest last), then in all days. A window that already reaches `cap` answers
+ * (the whole range holds at least as many): a common word is counted in the last day's
+ * partitions, without planning or reading the other thirty.
+ */
+export async function countLogsCappedNewestFirst(
+  sql: SqlClient,
+  projectId: string,
+  filter: LogFilter,
+  cap: number,
+  windowStarts: readonly Date[],
+): Promise<{ byLevel: Map<string, number>; capped: boolean }> {
+  for (const start of windowStarts) {
+    if (filter.from && filter.from >= start) break;
+    const counted = await countLogsCapped(sql, projectId, { ...filter, from: start }, cap);
+    if (counted.capped) return counted;
+  }
+  return countLogsCapped(sql, projectId, filter, cap);
+}
+
+/**
  * One log of one project, or undefined. `timeMs` (the time inside a UUIDv7 log id) lets the
  * lookup read a single day partition instead of all of them.
  */

@@ -1,4 +1,4 @@
-import { searchPattern, type JsonTerm, type QueryNode, type TimeTerm } from '@seyir/domain';
+import { searchPattern, timeOfTerm, type JsonTerm, type QueryNode } from '@seyir/domain';
 import { escapeLike } from './errors.js';
 import type { SqlParams } from './logs-filter-sql.js';
 import { logTextSql } from './search-text-sql.js';
@@ -26,10 +26,6 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 /** A LIKE pattern for "starts with `prefix`" (its own % _ and \ taken literally). */
 export function likePrefix(prefix: string): string {
   return `${escapeLike(prefix)}%`;
-}
-
-function timeOf(term: TimeTerm, now: Date): Date {
-  return term.at ?? new Date(now.getTime() - (term.agoMs ?? 0));
 }
 
 /** `{"a":{"b":value}}` for path [a, b]. */
@@ -100,7 +96,7 @@ export function logQuerySql(node: QueryNode, params: SqlParams, now: Date): stri
       case 'json':
         return jsonSql(n, LOG_JSON_COLUMNS[n.column], params);
       case 'time':
-        return n.bound === 'since' ? `l.timestamp >= ${params.add(timeOf(n, now))}` : `l.timestamp < ${params.add(timeOf(n, now))}`;
+        return n.bound === 'since' ? `l.timestamp >= ${params.add(timeOfTerm(n, now))}` : `l.timestamp < ${params.add(timeOfTerm(n, now))}`;
       case 'status':
         throw new Error('status: is a groups-only field (the parser refuses it for logs)');
     }
@@ -131,7 +127,7 @@ export function groupQuerySql(node: QueryNode, params: SqlParams, now: Date, sta
       case 'group':
         return `g.id = ${params.add(n.id)}::uuid`;
       case 'time':
-        return n.bound === 'since' ? `g.last_seen >= ${params.add(timeOf(n, now))}` : `g.first_seen < ${params.add(timeOf(n, now))}`;
+        return n.bound === 'since' ? `g.last_seen >= ${params.add(timeOfTerm(n, now))}` : `g.first_seen < ${params.add(timeOfTerm(n, now))}`;
       default:
         break;
     }

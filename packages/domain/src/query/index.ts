@@ -8,3 +8,4 @@ export * from './query-param.js';
 export * from './field-summary.js';
 export * from './match-log.js';
 export * from './reference.js';
+export * from './time-bounds.js';
