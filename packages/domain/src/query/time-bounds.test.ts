@@ -4,7 +4,7 @@ import { queryTimeBounds } from './time-bounds.js';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const bounds = (q: string) => {
-  const { from, before } = queryTimeBounds(parseQuery(q, 'logs'), now);
+  const { from, before } = queryTimeBounds(parseQuery(q, 'logs')!, now);
   return { from: from?.toISOString(), before: before?.toISOString() };
 };
 
