@@ -230,4 +230,45 @@ describe('query language and saved views', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('filters by dates written and picked in Turkish: a Turkish calendar, the range in the address, a shared ISO instant read back', async () => {
+    const { page, errors, context } = await signedIn();
+    await page.goto(`/projects/${projectId}/logs`);
+    const rows = page.getByTestId('log-row');
+    await poll(() => rows.count()).toBeGreaterThan(0);
+
+    const start = page.getByLabel('Başlangıç', { exact: true });
+    expect(await start.getAttribute('placeholder')).toBe('gg.aa.yyyy ss:dd');
+    await page.getByRole('button', { name: 'Başlangıç: takvimi aç' }).click();
+    const calendar = page.getByRole('dialog', { name: 'Başlangıç takvimi' });
+    const months = ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık'];
+    // The browser's own clock and zone (Istanbul), not the test process's.
+    const [month, year] = await page.evaluate(() => [new Date().getMonth(), new Date().getFullYear()]);
+    const now = new Date(year!, month!, 15);
+    await calendar.getByRole('grid', { name: `${months[now.getMonth()]} ${now.getFullYear()}` }).waitFor();
+    await checkScreen(page, 'logs-date-picker');
+    // The 1st of this month: before every log of this test run (or the same day).
+    await calendar.getByRole('button', { name: new RegExp(`^(Bugün, )?1 ${months[now.getMonth()]} ${now.getFullYear()} `) }).click();
+    const first = `01.${String(now.getMonth() + 1).padStart(2, '0')}.${now.getFullYear()} 00:00`;
+    await poll(() => start.inputValue()).toBe(first);
+    await page.getByRole('button', { name: 'Filtrele' }).click();
+    const localStart = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01T00:00`;
+    await poll(() => new URL(page.url()).searchParams.get('start_time')).toBe(localStart);
+    await poll(() => rows.count()).toBeGreaterThan(0);
+
+    // A wrong date says how to write it, in Turkish.
+    const end = page.getByLabel('Bitiş', { exact: true });
+    await end.fill('12/31/2026');
+    await end.blur();
+    await page.getByText('Tarih gg.aa.yyyy ss:dd biçiminde olmalıdır (ör. 05.03.2025 14:30).').waitFor();
+
+    // A shared link's ISO instant reads back in Turkish, in the browser's zone (Istanbul, UTC+3);
+    // a start after every log leaves nothing.
+    await page.goto(`/projects/${projectId}/logs?${new URLSearchParams({ start_time: '2099-03-05T11:30:00.000Z' })}`);
+    await page.getByText('Log bulunamadı.').waitFor();
+    expect(await start.inputValue()).toBe('05.03.2099 14:30');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { format, isValid, parseISO, startOfDay, subDays } from 'date-fns';
+import { format, isValid, parse, parseISO, startOfDay, subDays } from 'date-fns';
 import { tr } from 'date-fns/locale';
 import { INVALID_DATE_LABEL } from '@seyir/domain';
 
@@ -39,6 +39,37 @@ export function localInputToIso(value: string): string {
   if (!value) return '';
   const date = new Date(value);
   return isValid(date) ? date.toISOString() : '';
+}
+
+/** The filters' date-time value as it travels in addresses: local time, to the minute. */
+const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
+/** How a date-time is written and typed in Turkish: '05.03.2025 14:03'. */
+export const TR_DATE_TIME_INPUT = 'dd.MM.yyyy HH:mm';
+
+/** A filter's date-time from an address ('2025-03-05T14:03', or any ISO instant of a shared link) as local '2025-03-05T14:03'; '' when unreadable. */
+export function toLocalInput(value: string): string {
+  const date = toDate(value);
+  return date ? format(date, LOCAL_INPUT) : '';
+}
+
+/** '2025-03-05T14:03' written the Turkish way ('05.03.2025 14:03'); '' when blank or unreadable. */
+export function formatInputTr(local: string): string {
+  const date = toDate(local);
+  return date ? format(date, TR_DATE_TIME_INPUT, DATE_LOCALE) : '';
+}
+
+/**
+ * A typed Turkish date-time ('05.03.2025 14:03', or a day alone: '05.03.2025' is its midnight)
+ * as local '2025-03-05T14:03'; '' for blank, null when it is not a date.
+ */
+export function parseInputTr(text: string): string | null {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  if (!trimmed) return '';
+  for (const pattern of [TR_DATE_TIME_INPUT, 'd.M.yyyy H:mm', 'dd.MM.yyyy', 'd.M.yyyy']) {
+    const date = parse(trimmed, pattern, new Date(), DATE_LOCALE);
+    if (isValid(date) && date.getFullYear() >= 1970 && date.getFullYear() <= 9999) return format(date, LOCAL_INPUT);
+  }
+  return null;
 }
 
 export { parseISO, toDate as parseDateValue };

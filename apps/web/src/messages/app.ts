@@ -71,6 +71,23 @@ export const PROJECTS = {
   noEnvironments: 'Ortam eklenmedi; varsayılan ortamlar kullanılacak.',
 } as const;
 
+/** The Turkish date-time field (typed or picked from a calendar). */
+export const DATE_FIELD = {
+  placeholder: 'gg.aa.yyyy ss:dd',
+  hint: 'ör. 05.03.2025 14:30',
+  invalid: 'Tarih gg.aa.yyyy ss:dd biçiminde olmalıdır (ör. 05.03.2025 14:30).',
+  openCalendar: (label: string) => `${label}: takvimi aç`,
+  calendar: (label: string) => `${label} takvimi`,
+  loading: 'Takvim yükleniyor…',
+  today: 'Bugün',
+  selected: 'seçili',
+  nextMonth: 'Sonraki ay',
+  previousMonth: 'Önceki ay',
+  navigation: 'Ay gezintisi',
+  chooseMonth: 'Ay seçin',
+  chooseYear: 'Yıl seçin',
+} as const;
+
 export const LOGS = {
   title: 'Loglar',
   filters: 'Filtreler',

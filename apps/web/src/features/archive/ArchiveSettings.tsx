@@ -6,6 +6,7 @@ import { ARCHIVE } from '../../messages/app';
 import { errorDetail, errorFields } from '../api/errors';
 import { toastError, toastSuccess } from '../toasts/toastSlice';
 import { useGetArchiveQuery, useRemoveArchiveMutation, useSaveArchiveMutation, useTestArchiveMutation, type ArchiveSettingsInput } from './archiveApi';
+import { formatDateTime } from '../../lib/dates';
 
 const EMPTY: ArchiveSettingsInput = { endpoint: '', region: 'us-east-1', bucket: '', prefix: '', access_key_id: '', secret_access_key: '' };
 
@@ -70,7 +71,7 @@ export function ArchiveSettings({ projectId }: { projectId: string }) {
         <form noValidate onSubmit={onSave} className="mt-4 space-y-4">
           {failure && <Alert tone="error">{failure}</Alert>}
           {data?.configured && data.last_error && <Alert tone="warning">{ARCHIVE.lastError(data.last_error)}</Alert>}
-          {data?.configured && data.last_archived_at && <p className="text-sm">{ARCHIVE.lastArchived(new Date(data.last_archived_at).toLocaleString('tr-TR'))}</p>}
+          {data?.configured && data.last_archived_at && <p className="text-sm">{ARCHIVE.lastArchived(formatDateTime(data.last_archived_at))}</p>}
           <div className="grid gap-4 sm:grid-cols-2">
             {field('endpoint', ARCHIVE.endpoint, { placeholder: 'https://s3.eu-central-1.amazonaws.com' })}
             {field('region', ARCHIVE.region)}

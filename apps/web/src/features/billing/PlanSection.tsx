@@ -8,6 +8,7 @@ import { errorDetail } from '../api/errors';
 import { usePlans } from '../public/plans';
 import { toastError, toastSuccess } from '../toasts/toastSlice';
 import { useChangePlanMutation, useGetMyPlanQuery, useLazyGetPlanQuoteQuery } from './billingApi';
+import { formatDay } from '../../lib/dates';
 
 function limitsOf(plan: Plan): string {
   const projects = plan.maxProjects === null ? BILLING.unlimitedProjects : BILLING.projects(plan.maxProjects);
@@ -118,7 +119,7 @@ export function PlanSection() {
               <ul className="mt-1 space-y-1">
                 {data.changes.map((c) => (
                   <li key={c.created_at}>
-                    {new Date(c.created_at).toLocaleDateString('tr-TR')} · {BILLING.historyRow(nameOf(c.from_plan), nameOf(c.to_plan))} ·{' '}
+                    {formatDay(c.created_at)} · {BILLING.historyRow(nameOf(c.from_plan), nameOf(c.to_plan))} ·{' '}
                     {c.kind === 'credit' ? `-${c.amount_text}` : c.amount_text}
                   </li>
                 ))}

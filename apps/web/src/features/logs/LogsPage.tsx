@@ -3,11 +3,12 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { Pagination } from '../../components/Pagination';
-import { Button, Card, EmptyState, PageHeader, PageSpinner, SelectField, StatCard, TextField } from '../../components/ui';
+import { Button, Card, EmptyState, PageHeader, PageSpinner, SelectField, StatCard } from '../../components/ui';
 import { errorDetail } from '../api/errors';
 import { ViewBar } from '../views/ViewBar';
 import { useGetViewsQuery, viewHref } from '../views/viewsApi';
-import { localInputToIso } from '../../lib/dates';
+import { DateTimeField } from '../../components/DateTimeField';
+import { localInputToIso, toLocalInput } from '../../lib/dates';
 import { LOGS } from '../../messages/app';
 import { useGetProjectQuery } from '../projects/projectsApi';
 import { toastError } from '../toasts/toastSlice';
@@ -26,6 +27,9 @@ function readFilters(params: URLSearchParams): LogFilters {
   const out = { ...EMPTY_FILTERS };
   for (const key of FILTER_KEYS) out[key] = params.get(key) ?? '';
   if (!out.q) out.q = params.get('search') ?? '';
+  // A shared link may carry any ISO instant; the fields work in local time to the minute.
+  out.start_time = toLocalInput(out.start_time);
+  out.end_time = toLocalInput(out.end_time);
   return out;
 }
 
@@ -45,6 +49,8 @@ interface FiltersFormProps {
  */
 function LogFiltersForm({ applied, environments, fields, serverError, onApply }: FiltersFormProps) {
   const [draft, setDraft] = useState<LogFilters>(applied);
+  // Clear starts the date fields afresh, even when what they hold was never a date.
+  const [cleared, setCleared] = useState(0);
   useEffect(() => setDraft(applied), [applied]);
   const set = (key: keyof LogFilters, value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const query = useQueryCheck(draft.q, applied.q, 'logs', serverError);
@@ -77,14 +83,19 @@ function LogFiltersForm({ applied, environments, fields, serverError, onApply }:
             </option>
           ))}
         </SelectField>
-        <TextField label={LOGS.startTime} type="datetime-local" value={draft.start_time} onChange={(e) => set('start_time', e.target.value)} />
-        <TextField label={LOGS.endTime} type="datetime-local" value={draft.end_time} onChange={(e) => set('end_time', e.target.value)} />
+        <div className="lg:col-span-2">
+          <DateTimeField key={`start-${cleared}`} label={LOGS.startTime} value={draft.start_time} onChange={(v) => set('start_time', v)} />
+        </div>
+        <div className="lg:col-span-2">
+          <DateTimeField key={`end-${cleared}`} label={LOGS.endTime} value={draft.end_time} onChange={(v) => set('end_time', v)} />
+        </div>
         <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-6">
           <Button type="submit">{LOGS.apply}</Button>
           <Button
             variant="secondary"
             onClick={() => {
               setDraft(EMPTY_FILTERS);
+              setCleared((n) => n + 1);
               query.reset();
               onApply(EMPTY_FILTERS);
             }}
