@@ -98,7 +98,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
       : createInlineSink({ database, templates: new TemplateStore(database.sql), planPreset: config.SEYIR_PLAN_PRESET }, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING }, livePublisher, alertQueue),
     timings: redis
       ? createQueueTimingSink(redis, config.SEYIR_REDIS_PREFIX, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING, maxLagMs: config.SEYIR_INGEST_MAX_LAG_MS, coalesceMs: config.SEYIR_INGEST_COALESCE_MS })
-      : createInlineTimingSink({ database }),
+      : createInlineTimingSink({ database }, alertQueue),
     ingestKeys: new IngestKeys(database.db),
     ingestRequestsPerSecond: config.SEYIR_INGEST_KEY_RPS,
     ingestMaxLagMs: config.SEYIR_INGEST_MAX_LAG_MS,

@@ -1,3 +1,4 @@
+import type { AlertQueue } from '@seyir/alerts';
 import { TIMINGS_QUEUE } from '@seyir/domain';
 import type { DatabaseHandle } from '@seyir/db';
 import { startPerfMaintenance } from '@seyir/pipeline';
@@ -8,10 +9,10 @@ import type { WorkerConfig } from './config.js';
 import { createTimingsHandler } from './jobs/timings/handler.js';
 import { queueWorkerOptions } from './worker-options.js';
 
-/** The consumer of the `timings` queue (performance rollups) and the hourly cleanup of old data. */
-export async function startTimingsWorker(config: WorkerConfig, logger: Logger, connection: Redis, database: DatabaseHandle): Promise<() => Promise<void>> {
+/** The consumer of the `timings` queue (performance rollups, then latency/error_rate alert jobs) and the hourly cleanup of old data. */
+export async function startTimingsWorker(config: WorkerConfig, logger: Logger, connection: Redis, database: DatabaseHandle, alerts?: AlertQueue): Promise<() => Promise<void>> {
   const stopCleanup = startPerfMaintenance(database.sql, (error) => logger.warn({ err: error }, 'performance data cleanup failed'));
-  const worker = new Worker(TIMINGS_QUEUE, createTimingsHandler({ database }), queueWorkerOptions(config, connection));
+  const worker = new Worker(TIMINGS_QUEUE, createTimingsHandler({ database }, alerts), queueWorkerOptions(config, connection));
   worker.on('failed', (job, error) => logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'timings job failed'));
   worker.on('error', (error) => logger.warn({ err: error }, 'timings worker error'));
   await worker.waitUntilReady();

@@ -51,7 +51,7 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
   worker.on('error', (error) => logger.warn({ err: error }, 'worker error'));
   await worker.waitUntilReady();
   const retention = await startRetention(config, connection, database, logger);
-  const stopTimings = await startTimingsWorker(config, logger, connection, database);
+  const stopTimings = await startTimingsWorker(config, logger, connection, database, alertQueue);
   return {
     worker,
     retentionWorker: retention.worker,

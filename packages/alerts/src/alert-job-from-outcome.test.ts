@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertJobFromOutcome } from './alert-job-from-outcome.js';
+import { alertJobFromOutcome, alertJobFromTimings } from './alert-job-from-outcome.js';
 
 const G1 = '0190a0a0-0000-7000-8000-000000000001';
 const G2 = '0190a0a0-0000-7000-8000-000000000002';
@@ -34,6 +34,7 @@ describe('alertJobFromOutcome', () => {
         { level: 'ERROR', environment: 'staging', count: 1 },
         { level: 'INFO', environment: 'production', count: 1 },
       ],
+      timings: [],
     });
   });
 
@@ -45,5 +46,13 @@ describe('alertJobFromOutcome', () => {
     const outcome = { projectId: 'p', inserted: 1, insertedLogs: [log(G1, 'ERROR')], groups: [], overage: 0 };
     expect(alertJobFromOutcome({ ...outcome, alertable: false }, 1)).toBeUndefined();
     expect(alertJobFromOutcome({ ...outcome, alertable: true }, 1)?.inserted).toBe(1);
+  });
+
+  it('makes a timing batch job only when the project has a latency or error_rate rule, and none for a retry', () => {
+    const routes = [{ routeId: '7', environment: 'production', count: 3, errors: 1, hist: [4294967298] }];
+    const outcome = { projectId: 'p', added: 3, detailed: 0, routes, alertable: true };
+    expect(alertJobFromTimings(outcome, 5)).toEqual({ projectId: 'p', atMs: 5, groups: [], levels: [], inserted: 0, timings: routes });
+    expect(alertJobFromTimings({ ...outcome, alertable: false, routes: [] }, 5)).toBeUndefined();
+    expect(alertJobFromTimings({ ...outcome, added: 0 }, 5)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { AlertEvaluationJob } from '@seyir/domain';
-import type { BatchOutcome } from '@seyir/pipeline';
+import type { BatchOutcome, TimingOutcome } from '@seyir/pipeline';
 
 /**
  * What a processed batch means for alerts, or undefined when there is nothing to evaluate: it
@@ -29,5 +29,16 @@ export function alertJobFromOutcome(outcome: BatchOutcome, atMs: number): AlertE
     })),
     levels: [...levels.values()].slice(0, 5000),
     inserted: outcome.inserted,
+    timings: [],
   };
+}
+
+/**
+ * What a processed timing batch means for alerts (latency and error_rate rules), or undefined
+ * when it added nothing (a retry) or its project has no such rule. Built from the outcome: no
+ * extra query on the ingest path.
+ */
+export function alertJobFromTimings(outcome: TimingOutcome, atMs: number): AlertEvaluationJob | undefined {
+  if (outcome.added === 0 || !outcome.alertable || outcome.routes.length === 0) return undefined;
+  return { projectId: outcome.projectId, atMs, groups: [], levels: [], inserted: 0, timings: outcome.routes.slice(0, 1000) };
 }

@@ -56,6 +56,7 @@ export async function baseMessage(
     at: deps.now().toISOString(),
     group: null,
     threshold: null,
+    performance: null,
     quota: null,
     digest: null,
     links: await alertLinks(deps, rule.id, appPath),

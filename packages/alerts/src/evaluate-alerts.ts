@@ -1,4 +1,4 @@
-import { getPlan, levelRank, LOG_LEVELS, parseQuery, PLAN_IDS, type AlertEvaluationJob, type GroupConditions, type LogLevel, type PlanId, type ThresholdConditions } from '@seyir/domain';
+import { getPlan, levelRank, LOG_LEVELS, parseQuery, PERF_ALERT_TYPES, PLAN_IDS, type AlertEvaluationJob, type GroupConditions, type LogLevel, type PlanId, type ThresholdConditions } from '@seyir/domain';
 import {
   claimQuotaNotices,
   countLogsCapped,
@@ -11,6 +11,7 @@ import {
 } from '@seyir/db';
 import type { AlertDeps } from './alert-deps.js';
 import { baseMessage, getGroupEvidence } from './build-alert-message.js';
+import { evaluatePerfRule } from './evaluate-perf-rule.js';
 import { recordDeliveries } from './plan-deliveries.js';
 
 const atLeast = (level: string, min: LogLevel) => LOG_LEVELS.includes(level as LogLevel) && levelRank(level as LogLevel) >= levelRank(min);
@@ -97,9 +98,11 @@ async function evaluateQuotaRules(deps: AlertDeps, projectId: string, now: Date)
   return ids;
 }
 
+const isPerfRule = (rule: AlertRuleRow) => (PERF_ALERT_TYPES as readonly string[]).includes(rule.type);
+
 /**
- * Evaluates a project's rules against one stored batch and records the deliveries to send
- * (answering their ids). Idempotent enough for at-least-once jobs: a re-run may hold an event
+ * Evaluates a project's rules against one stored batch (of logs, or of timings: each kind of
+ * batch meets only its rules) and records the deliveries to send (answering their ids). Idempotent enough for at-least-once jobs: a re-run may hold an event
  * twice in a digest count, but never sends a second immediate alert inside a cool-down.
  */
 export async function evaluateAlerts(deps: AlertDeps, job: AlertEvaluationJob): Promise<string[]> {
@@ -111,10 +114,13 @@ export async function evaluateAlerts(deps: AlertDeps, job: AlertEvaluationJob): 
     if (!project) return [];
     const p = { id: job.projectId, name: project.name };
     for (const rule of rules) {
-      if (rule.type === 'threshold') ids.push(...(await evaluateThresholdRule(deps, rule, p, job, now)));
-      else ids.push(...(await evaluateGroupRule(deps, rule, p, job, now)));
+      if (isPerfRule(rule)) {
+        if (job.timings.length > 0) ids.push(...(await evaluatePerfRule(deps, rule, p, job, now)));
+      } else if (rule.type === 'threshold') ids.push(...(await evaluateThresholdRule(deps, rule, p, job, now)));
+      else if (rule.type !== 'quota') ids.push(...(await evaluateGroupRule(deps, rule, p, job, now)));
     }
   }
-  ids.push(...(await evaluateQuotaRules(deps, job.projectId, now)));
+  // Only stored logs move the quota.
+  if (job.inserted > 0) ids.push(...(await evaluateQuotaRules(deps, job.projectId, now)));
   return ids;
 }

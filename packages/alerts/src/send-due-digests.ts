@@ -1,8 +1,19 @@
-import type { ThresholdConditions } from '@seyir/domain';
+import type { PerfAlertConditions, ThresholdConditions } from '@seyir/domain';
+import { findPerfRoutes } from '@seyir/db';
 import { getAlertProject, takeDueDigests } from '@seyir/db';
 import type { AlertDeps } from './alert-deps.js';
 import { baseMessage, getGroupsEvidence } from './build-alert-message.js';
+import { perfEvidence } from './evaluate-perf-rule.js';
 import { recordDeliveries } from './plan-deliveries.js';
+
+const DIGEST_WHAT = {
+  threshold: 'eşleşen log',
+  new_group: 'yeni grup',
+  regression: 'tekrar',
+  quota: 'kota olayı',
+  latency: 'yavaş istek',
+  error_rate: 'hatalı (5xx) istek',
+} as const;
 
 /**
  * Turns the events held by ended cool-down windows into one digest per (rule, subject) and
@@ -15,14 +26,18 @@ export async function sendDueDigests(deps: AlertDeps): Promise<string[]> {
     const project = await getAlertProject(deps.sql, due.rule.projectId);
     if (!project) continue;
     const groups = await getGroupsEvidence(deps, due.rule.projectId, due.groupIds);
-    const what = due.rule.type === 'threshold' ? 'eşleşen log' : due.rule.type === 'new_group' ? 'yeni grup' : 'tekrar';
+    const what = DIGEST_WHAT[due.rule.type];
+    const perf = due.rule.type === 'latency' || due.rule.type === 'error_rate' ? (due.rule.conditions as PerfAlertConditions) : undefined;
+    const route = perf?.route_id ? (await findPerfRoutes(deps.sql, due.rule.projectId, [perf.route_id]))[0] : undefined;
+    const groupsPath = groups.length === 1 && groups[0] ? `/projects/${due.rule.projectId}/groups/${groups[0].id}` : `/projects/${due.rule.projectId}/groups`;
+    const perfPath = `/projects/${due.rule.projectId}/performance${route ? `/routes/${route.id}` : ''}`;
     const message = await baseMessage(
       deps,
       due.rule,
       { id: due.rule.projectId, name: project.name },
       'digest',
       `Özet: bekleme süresinde ${due.held} ${what} daha — ${due.rule.name}`,
-      groups.length === 1 && groups[0] ? `/projects/${due.rule.projectId}/groups/${groups[0].id}` : `/projects/${due.rule.projectId}/groups`,
+      perf ? perfPath : groupsPath,
     );
     const c = due.rule.type === 'threshold' ? (due.rule.conditions as ThresholdConditions) : undefined;
     ids.push(
@@ -30,6 +45,7 @@ export async function sendDueDigests(deps: AlertDeps): Promise<string[]> {
         ...message,
         group: due.rule.type === 'regression' ? (groups[0] ?? null) : null,
         threshold: c ? { count: c.count, level: c.level, minutes: c.minutes, environment: c.environment, search: c.search, observed: due.held } : null,
+        performance: perf ? perfEvidence(perf, route ? `${route.method} ${route.route}` : null, [], due.held) : null,
         digest: { held: due.held, groups },
       })),
     );

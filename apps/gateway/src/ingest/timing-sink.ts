@@ -1,4 +1,5 @@
 import { AppError, PERF_LIMITS, PERF_MESSAGES, TIMINGS_QUEUE, type TimingJob } from '@seyir/domain';
+import { alertJobFromTimings, type AlertQueue } from '@seyir/alerts';
 import { bullPrefix, ingestJobOptions, processTimings, type TimingDeps } from '@seyir/pipeline';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -10,15 +11,21 @@ export interface TimingSink {
   close(): Promise<void>;
 }
 
-/** Embedded mode: the batch is added to the rollups before the answer (one at a time). */
-export function createInlineTimingSink(deps: TimingDeps): TimingSink {
+/**
+ * Embedded mode: the batch is added to the rollups before the answer (one at a time); latency
+ * and error_rate rules are evaluated by the in-process alert queue after it.
+ */
+export function createInlineTimingSink(deps: TimingDeps, alerts?: AlertQueue): TimingSink {
   let chain: Promise<unknown> = Promise.resolve();
   return {
     submit(job) {
       const run = chain.then(() => processTimings(deps, job));
       chain = run.catch(() => undefined);
       return run.then(
-        () => undefined,
+        (outcome) => {
+          const alertJob = alertJobFromTimings(outcome, Date.now());
+          if (alertJob) void alerts?.evaluate(alertJob);
+        },
         (error: unknown) => {
           throw new AppError('UNAVAILABLE', PERF_MESSAGES.unavailable, { cause: error, retryAfterSeconds: 2 });
         },

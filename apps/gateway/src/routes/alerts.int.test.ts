@@ -136,7 +136,7 @@ describe('alert rules API', () => {
   it('refuses bad rules with a Turkish reason per field', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [rule({ name: '' }), 'Uyarı adı gereklidir.'],
-      [rule({ type: 'sometimes' }), 'Uyarı türü new_group, regression, threshold veya quota olmalıdır.'],
+      [rule({ type: 'sometimes' }), 'Uyarı türü new_group, regression, threshold, quota, latency veya error_rate olmalıdır.'],
       [rule({ channels: [] }), 'En az bir bildirim kanalı seçin.'],
       [rule({ channels: [{ type: 'sms', to: '1' }] }), 'Kanal türü email, webhook veya slack olmalıdır.'],
       [rule({ channels: [{ type: 'email', to: Array.from({ length: 11 }, (_, i) => `k${i}@example.com`) }] }), 'Bir e-posta kanalında en fazla 10 alıcı olabilir.'],

@@ -1,5 +1,5 @@
 import { ALERT_MESSAGES, AlertDeliveriesQuerySchema, alertRuleInputSchema, AppError, type AlertDeliveryView } from '@seyir/domain';
-import { createAlertRule, deleteAlertRule, findAlertDeliveries, findAlertRules, getAlertProject, getAlertRule, updateAlertRule } from '@seyir/db';
+import { createAlertRule, deleteAlertRule, findAlertDeliveries, findAlertRules, findPerfRoutes, getAlertProject, getAlertRule, updateAlertRule } from '@seyir/db';
 import { recordTestAlert } from '@seyir/alerts';
 import { Router, type Request } from 'express';
 import { isUuid, requireProject } from '../auth/require-project.js';
@@ -25,13 +25,23 @@ export function alertRoutes(deps: AppDeps): Router {
     return rule;
   };
 
+  /** A rule body, with a latency / error_rate rule's route checked to be one of this project's. */
+  const inputOf = async (req: Request) => {
+    const input = parseInput(schema, req.body);
+    if ((input.type === 'latency' || input.type === 'error_rate') && input.conditions.route_id) {
+      const [route] = await findPerfRoutes(deps.database.sql, param(req, 'projectId'), [input.conditions.route_id]);
+      if (!route) throw new AppError('VALIDATION_FAILED', ALERT_MESSAGES.routeNotFound, { fields: { 'conditions.route_id': ALERT_MESSAGES.routeNotFound } });
+    }
+    return input;
+  };
+
   router.get('/', read, async (req, res) => {
     const rows = await findAlertRules(deps.database.sql, param(req, 'projectId'));
     res.json(rows.map((r) => presentAlertRule(r, currentStanding(req))));
   });
 
   router.post('/', manage, async (req, res) => {
-    const input = parseInput(schema, req.body);
+    const input = await inputOf(req);
     const row = await createAlertRule(deps.database.sql, param(req, 'projectId'), currentUser(req).id, toAlertRuleFields(input));
     if (!row) throw new AppError('CONFLICT', ALERT_MESSAGES.tooManyRules);
     res.status(201).json(presentAlertRule(row, currentStanding(req)));
@@ -43,7 +53,7 @@ export function alertRoutes(deps: AppDeps): Router {
 
   router.put('/:alertId', manage, async (req, res) => {
     const existing = await ruleOf(req);
-    const input = parseInput(schema, req.body);
+    const input = await inputOf(req);
     const row = await updateAlertRule(deps.database.sql, existing.projectId, existing.id, toAlertRuleFields(input, existing));
     if (!row) throw new AppError('NOT_FOUND', ALERT_MESSAGES.ruleNotFound);
     res.json(presentAlertRule(row, currentStanding(req)));

@@ -17,22 +17,25 @@ export interface IngestProject {
   environments: string[];
   /** Server-side scrubbing settings (null: defaults). */
   scrubSettings: Record<string, unknown> | null;
-  /** Whether the project has an enabled alert rule judged per batch (all but quota rules; read with the project). */
+  /** Whether the project has an enabled alert rule judged per log batch (new_group, regression, threshold; read with the project). */
   hasAlertRules: boolean;
+  /** Whether it has an enabled rule judged per timing batch (latency, error_rate). */
+  hasPerfAlertRules: boolean;
 }
 
 /** The project a batch belongs to and its owner's plan; undefined when it was deleted meanwhile. */
 export async function getIngestProject(sql: SqlClient, projectId: string): Promise<IngestProject | undefined> {
-  const { rows } = await sql.query<{ owner_id: string; plan: string; environments: string[]; scrub_settings: Record<string, unknown> | null; has_alert_rules: boolean }>(
+  const { rows } = await sql.query<{ owner_id: string; plan: string; environments: string[]; scrub_settings: Record<string, unknown> | null; has_alert_rules: boolean; has_perf_alert_rules: boolean }>(
     `SELECT p.owner_id, u.plan, p.environments, p.scrub_settings,
-            EXISTS (SELECT 1 FROM alert_rules r WHERE r.project_id = p.id AND r.enabled AND r.type <> 'quota') AS has_alert_rules
+            EXISTS (SELECT 1 FROM alert_rules r WHERE r.project_id = p.id AND r.enabled AND r.type IN ('new_group', 'regression', 'threshold')) AS has_alert_rules,
+            EXISTS (SELECT 1 FROM alert_rules r WHERE r.project_id = p.id AND r.enabled AND r.type IN ('latency', 'error_rate')) AS has_perf_alert_rules
      FROM projects p JOIN users u ON u.id = p.owner_id WHERE p.id = $1`,
     [projectId],
     PREPARED,
   );
   const row = rows[0];
   return row
-    ? { projectId, ownerId: row.owner_id, plan: row.plan, environments: row.environments, scrubSettings: row.scrub_settings, hasAlertRules: row.has_alert_rules }
+    ? { projectId, ownerId: row.owner_id, plan: row.plan, environments: row.environments, scrubSettings: row.scrub_settings, hasAlertRules: row.has_alert_rules, hasPerfAlertRules: row.has_perf_alert_rules }
     : undefined;
 }
 

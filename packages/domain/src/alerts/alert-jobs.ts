@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { HISTOGRAM_BUCKETS } from '../perf/histogram.js';
 
 /** BullMQ queue of alert evaluation and delivery (distributed mode). */
 export const ALERTS_QUEUE = 'alerts';
 
 /**
  * What a stored batch means for alerts, built from the pipeline's outcome after its commit:
- * groups seen for the first time, groups reopened, and logs per group and level.
+ * groups seen for the first time, groups reopened, and logs per group and level; or, for a
+ * timing batch, requests per route.
  */
 export const AlertEvaluationJobSchema = z.object({
   projectId: z.string().uuid(),
@@ -22,10 +24,27 @@ export const AlertEvaluationJobSchema = z.object({
         regressedEnvironments: z.array(z.string()).max(50).default([]),
       }),
     )
-    .max(1000),
+    .max(1000)
+    .default([]),
   /** Logs of the batch per level and environment (threshold rules). */
-  levels: z.array(z.object({ level: z.string(), environment: z.string(), count: z.number().int().min(0) })).max(5000),
-  inserted: z.number().int().min(0),
+  levels: z.array(z.object({ level: z.string(), environment: z.string(), count: z.number().int().min(0) })).max(5000).default([]),
+  inserted: z.number().int().min(0).default(0),
+  /**
+   * A timing batch (latency and error_rate rules): per route and environment its requests,
+   * 5xx answers and latency histogram (packed, as stored in the rollups).
+   */
+  timings: z
+    .array(
+      z.object({
+        routeId: z.string(),
+        environment: z.string(),
+        count: z.number().int().min(0),
+        errors: z.number().int().min(0),
+        hist: z.array(z.number().int().min(0)).max(HISTOGRAM_BUCKETS),
+      }),
+    )
+    .max(1000)
+    .default([]),
 });
 export type AlertEvaluationJob = z.infer<typeof AlertEvaluationJobSchema>;
 

@@ -31,6 +31,25 @@ export const AlertMessageSchema = z.object({
   threshold: z
     .object({ count: z.number(), level: z.string(), minutes: z.number(), environment: z.string().nullable(), search: z.string().nullable(), observed: z.number() })
     .nullable(),
+  /** latency / error_rate: the rule's limit and what the last `minutes` minutes showed. */
+  performance: z
+    .object({
+      kind: z.enum(['latency', 'error_rate']),
+      /** 'GET /orders/{id}', or null: every route together. */
+      route: z.string().nullable(),
+      environment: z.string().nullable(),
+      minutes: z.number(),
+      /** p95 ms (latency) or percent of 5xx (error_rate). */
+      limit: z.number(),
+      /** Lowest and highest per-minute value of the window (every minute was over the limit). */
+      observedMin: z.number(),
+      observedMax: z.number(),
+      requests: z.number(),
+      /** Digest: requests over the limit (latency) or failed (error_rate) held during the cool-down. */
+      held: z.number().nullable(),
+    })
+    .nullable()
+    .default(null),
   quota: z.object({ kind: z.enum(['quota_80', 'quota_100', 'overage']), threshold: z.number(), quota: z.number(), month: z.string() }).nullable(),
   /** Digest: how many further events the cool-down held back, and some of their groups. */
   digest: z.object({ held: z.number(), groups: z.array(AlertGroupEvidenceSchema) }).nullable(),

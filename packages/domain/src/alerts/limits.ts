@@ -16,6 +16,13 @@ export const ALERT_LIMITS = {
   maxThresholdCount: 100_000,
   maxThresholdMinutes: 1440,
   maxSearchLength: 1000,
+  /** latency / error_rate: minutes the limit must hold. */
+  maxPerfMinutes: 60,
+  maxP95Ms: 3_600_000,
+  minErrorPercent: 0.01,
+  maxErrorPercent: 99.99,
+  /** latency / error_rate: requests a minute needs to count (fewer: the minute is not over the limit). */
+  maxMinRequests: 100_000,
   /** Groups named in one digest (the rest are only counted). */
   maxDigestGroups: 10,
   /** Lines of a stack trace carried in an alert (the innermost ones). */

@@ -21,6 +21,7 @@ const message: AlertMessage = {
     link: 'https://seyir.example.com/projects/p1/groups/g1',
   },
   threshold: null,
+  performance: null,
   quota: null,
   digest: null,
   links: { app: 'https://seyir.example.com/projects/p1/groups/g1', muteHour: 'https://seyir.example.com/api/v1/alerts/mute?token=a.b', muteDay: 'https://seyir.example.com/api/v1/alerts/mute?token=c.d' },
@@ -52,6 +53,26 @@ describe('alert e-mail', () => {
     const text = JSON.stringify(slack.blocks);
     expect(text).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(text).toContain('<https://seyir.example.com/api/v1/alerts/mute?token=a.b|1 saat>');
+  });
+});
+
+describe('performance alerts', () => {
+  it('say which route, the limit and the per-minute values in Turkish', () => {
+    const latency: AlertMessage = {
+      ...message,
+      rule: { id: 'r2', name: 'Yavaş sipariş', type: 'latency' },
+      title: 'Yavaşlık',
+      group: null,
+      performance: { kind: 'latency', route: 'GET /orders/{id}', environment: 'production', minutes: 5, limit: 500, observedMin: 612.5, observedMax: 1840, requests: 1200, held: null },
+    };
+    const text = renderAlertEmail(latency).text;
+    expect(text).toContain('Rota: GET /orders/{id}');
+    expect(text).toContain('Koşul: 5 dakika boyunca her dakika p95 > 500 ms');
+    expect(text).toContain('Görülen: dakikalık p95 612,5 ms – 1.840 ms, 1.200 istek');
+    const digest = renderAlertEmail({ ...latency, kind: 'digest', performance: { ...latency.performance!, kind: 'error_rate', route: null, limit: 5, held: 42 } }).text;
+    expect(digest).toContain('Rota: Tüm istekler');
+    expect(digest).toContain('her dakika 5xx oranı > %5');
+    expect(digest).toContain('Bekleme süresinde: 42 hatalı (5xx) istek');
   });
 });
 

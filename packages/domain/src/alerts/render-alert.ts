@@ -1,4 +1,4 @@
-import { formatNumberTr } from '../format/format-number.js';
+import { formatDecimalTr, formatNumberTr } from '../format/format-number.js';
 import { LEVEL_LABELS, type LogLevel } from '../log/levels.js';
 import type { AlertGroupEvidence, AlertMessage } from './alert-message.js';
 
@@ -43,11 +43,26 @@ function evidenceLines(message: AlertMessage): [string, string][] {
     if (t.environment) lines.push(['Ortam', t.environment]);
     if (t.search) lines.push(['Arama', t.search]);
   }
+  const p = message.performance;
+  if (p) lines.push(...performanceLines(p));
   const q = message.quota;
   if (q) lines.push(['Durum', QUOTA_TEXT[q.kind]], ['Eşik', `${formatNumberTr(q.threshold)} log (kota ${formatNumberTr(q.quota)})`], ['Ay', q.month.slice(0, 7)]);
   const d = message.digest;
   if (d) lines.push(['Bekleme süresinde', `${formatNumberTr(d.held)} olay daha`]);
   lines.push(['Zaman', formatTimeTr(message.at)]);
+  return lines;
+}
+
+function performanceLines(p: NonNullable<AlertMessage['performance']>): [string, string][] {
+  const latency = p.kind === 'latency';
+  const value = (v: number) => (latency ? `${formatDecimalTr(v)} ms` : `%${formatDecimalTr(v)}`);
+  const lines: [string, string][] = [
+    ['Rota', p.route ?? 'Tüm istekler'],
+    ['Koşul', `${p.minutes} dakika boyunca her dakika ${latency ? 'p95' : '5xx oranı'} > ${value(p.limit)}`],
+  ];
+  if (p.held !== null) lines.push(['Bekleme süresinde', `${formatNumberTr(p.held)} ${latency ? 'yavaş' : 'hatalı (5xx)'} istek`]);
+  else lines.push(['Görülen', `dakikalık ${latency ? 'p95' : '5xx oranı'} ${value(p.observedMin)} – ${value(p.observedMax)}, ${formatNumberTr(p.requests)} istek`]);
+  if (p.environment) lines.push(['Ortam', p.environment]);
   return lines;
 }
 

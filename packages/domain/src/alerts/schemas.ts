@@ -7,7 +7,9 @@ import { ALERT_MESSAGES as M } from './messages.js';
 import { checkOutgoingUrl } from './safe-url.js';
 import { tryParseQuery } from '../query/parse-query.js';
 
-export const ALERT_TYPES = ['new_group', 'regression', 'threshold', 'quota'] as const;
+export const ALERT_TYPES = ['new_group', 'regression', 'threshold', 'quota', 'latency', 'error_rate'] as const;
+/** Rule types evaluated on timing batches (performance monitoring) rather than on log batches. */
+export const PERF_ALERT_TYPES = ['latency', 'error_rate'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 export const ALERT_CHANNEL_TYPES = ['email', 'webhook', 'slack'] as const;
 export type AlertChannelType = (typeof ALERT_CHANNEL_TYPES)[number];
@@ -96,9 +98,55 @@ export const ThresholdConditionsSchema = z.object(
 );
 export const QuotaConditionsSchema = z.object({}).default({});
 
+/** A performance route's id (as the routes list answers it), or null: every route together. */
+const perfRoute = z
+  .union([z.string(), z.number()], { error: M.routeInvalid })
+  .transform((v) => String(v).trim())
+  .refine((v) => v === '' || /^\d{1,18}$/.test(v), { error: M.routeInvalid })
+  .nullish()
+  .transform((v) => v || null);
+const perfMinutes = z.number({ error: M.perfMinutesInvalid }).int({ error: M.perfMinutesInvalid }).min(1, { error: M.perfMinutesInvalid }).max(L.maxPerfMinutes, { error: M.perfMinutesInvalid });
+const minRequests = z
+  .number({ error: M.minRequestsInvalid })
+  .int({ error: M.minRequestsInvalid })
+  .min(1, { error: M.minRequestsInvalid })
+  .max(L.maxMinRequests, { error: M.minRequestsInvalid })
+  .default(1);
+/**
+ * latency: the p95 of a route (or of all requests) was over `p95_ms` in each of the last
+ * `minutes` whole minutes, each with at least `min_requests` requests.
+ */
+export const LatencyConditionsSchema = z.object(
+  {
+    route_id: perfRoute,
+    p95_ms: z.number({ error: M.p95Invalid }).min(1, { error: M.p95Invalid }).max(L.maxP95Ms, { error: M.p95Invalid }),
+    minutes: perfMinutes,
+    min_requests: minRequests,
+    environment,
+  },
+  { error: M.p95Invalid },
+);
+/**
+ * error_rate: the share of 5xx answers of a route (or of all requests) was over `percent` % in
+ * each of the last `minutes` whole minutes, each with at least `min_requests` requests.
+ */
+export const ErrorRateConditionsSchema = z.object(
+  {
+    route_id: perfRoute,
+    percent: z.number({ error: M.percentInvalid }).min(L.minErrorPercent, { error: M.percentInvalid }).max(L.maxErrorPercent, { error: M.percentInvalid }),
+    minutes: perfMinutes,
+    min_requests: minRequests,
+    environment,
+  },
+  { error: M.percentInvalid },
+);
+
 export type GroupConditions = z.infer<typeof GroupConditionsSchema>;
 export type ThresholdConditions = z.infer<typeof ThresholdConditionsSchema>;
-export type AlertConditions = GroupConditions | ThresholdConditions | Record<string, never>;
+export type LatencyConditions = z.infer<typeof LatencyConditionsSchema>;
+export type ErrorRateConditions = z.infer<typeof ErrorRateConditionsSchema>;
+export type PerfAlertConditions = LatencyConditions | ErrorRateConditions;
+export type AlertConditions = GroupConditions | ThresholdConditions | PerfAlertConditions | Record<string, never>;
 
 /**
  * POST and PUT bodies of /api/v1/projects/{id}/alerts: `{name, type, channels, conditions,
@@ -123,6 +171,8 @@ export function alertRuleInputSchema(options: AlertSchemaOptions = {}) {
       z.object({ ...common, type: z.literal('regression'), conditions: GroupConditionsSchema }),
       z.object({ ...common, type: z.literal('threshold'), conditions: ThresholdConditionsSchema }),
       z.object({ ...common, type: z.literal('quota'), conditions: QuotaConditionsSchema }),
+      z.object({ ...common, type: z.literal('latency'), conditions: LatencyConditionsSchema }),
+      z.object({ ...common, type: z.literal('error_rate'), conditions: ErrorRateConditionsSchema }),
     ],
     { error: M.typeInvalid },
   );

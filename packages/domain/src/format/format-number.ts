@@ -5,6 +5,13 @@ export function formatNumberTr(value: number): string {
   return integerFormat.format(value);
 }
 
+const decimalFormat = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 });
+
+/** A number with Turkish grouping and up to two decimals: 1234.5 → '1.234,5'. */
+export function formatDecimalTr(value: number): string {
+  return decimalFormat.format(value);
+}
+
 /**
  * A percentage change with its sign and a decimal comma, e.g. 12.5 → '+%12,5', -3 → '-%3'.
  * Turkish puts the percent sign before the number.

@@ -33,6 +33,8 @@ export interface TimingOutcome {
   detailed: number;
   /** What the batch added per route and environment (for latency and error_rate alerts); empty for a retry. */
   routes: TimingRouteSums[];
+  /** The project has an enabled latency or error_rate rule (read with the project): else no alert job. */
+  alertable: boolean;
 }
 
 /** A batch's requests of one route in one environment: counts and packed latency histogram. */
@@ -168,7 +170,7 @@ export function detailedRequests(timings: readonly JobTiming[], routeIdOf: (t: J
  * job type): timings never wait behind log batches, nor logs behind timings.
  */
 export async function processTimings(deps: TimingDeps, job: TimingJob): Promise<TimingOutcome> {
-  const none: TimingOutcome = { projectId: job.projectId, added: 0, detailed: 0, routes: [] };
+  const none: TimingOutcome = { projectId: job.projectId, added: 0, detailed: 0, routes: [], alertable: false };
   const project = await getIngestProject(deps.database.sql, job.projectId);
   if (!project) return none;
   const newEnvironments = [...new Set(job.timings.map((t) => t.environment))].filter((e) => !project.environments.includes(e));
@@ -191,6 +193,7 @@ export async function processTimings(deps: TimingDeps, job: TimingJob): Promise<
     await addPerfRollups(sql, job.projectId, deltas);
     const details = detailedRequests(timings, routeIdOf);
     await insertPerfRequests(sql, job.projectId, details);
-    return { projectId: job.projectId, added: timings.length, detailed: details.length, routes: routeSumsOf(deltas) };
+    const alertable = project.hasPerfAlertRules;
+    return { projectId: job.projectId, added: timings.length, detailed: details.length, routes: alertable ? routeSumsOf(deltas) : [], alertable };
   });
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, CheckboxField, SelectField, TextField } from '../../components/ui';
 import { ALERTS } from '../../messages/app';
 import { errorDetail } from '../api/errors';
+import { useGetPerfRoutesQuery } from '../performance/performanceApi';
 import { useGetViewsQuery } from '../views/viewsApi';
 import type { AlertRuleBody } from './alertsApi';
 
@@ -16,6 +17,10 @@ interface FormState {
   minutes: string;
   level: string;
   search: string;
+  routeId: string;
+  p95: string;
+  percent: string;
+  minRequests: string;
   cooldown: string;
   enabled: boolean;
   emails: string;
@@ -38,6 +43,10 @@ function initialState(rule?: AlertRuleView): FormState {
     minutes: String(c.minutes ?? 5),
     level: (c.level as string) ?? 'ERROR',
     search: (c.search as string | null) ?? '',
+    routeId: c.route_id ? String(c.route_id) : '',
+    p95: String(c.p95_ms ?? 500),
+    percent: String(c.percent ?? 5),
+    minRequests: String(c.min_requests ?? 1),
     cooldown: String(rule?.cooldown_minutes ?? ALERT_LIMITS.defaultCooldownMinutes),
     enabled: rule?.enabled ?? true,
     emails: email && email.type === 'email' ? email.to.join(', ') : '',
@@ -55,12 +64,17 @@ export function toRuleBody(s: FormState): AlertRuleBody {
   if (s.webhookUrl.trim()) channels.push({ type: 'webhook', url: s.webhookUrl.trim(), ...(s.webhookSecret.trim() ? { secret: s.webhookSecret.trim() } : {}) });
   if (s.slackUrl.trim()) channels.push({ type: 'slack', url: s.slackUrl.trim() });
   const environment = s.environment || null;
+  const perf = { route_id: s.routeId || null, minutes: Number(s.minutes), min_requests: Number(s.minRequests), environment };
   const conditions =
     s.type === 'threshold'
       ? { count: Number(s.count), minutes: Number(s.minutes), level: s.level, environment, search: s.search.trim() || null }
       : s.type === 'quota'
         ? {}
-        : { min_level: s.minLevel, environment };
+        : s.type === 'latency'
+          ? { ...perf, p95_ms: Number(s.p95) }
+          : s.type === 'error_rate'
+            ? { ...perf, percent: Number(s.percent) }
+            : { min_level: s.minLevel, environment };
   return { name: s.name.trim(), type: s.type, channels, conditions, cooldown_minutes: Number(s.cooldown), enabled: s.enabled };
 }
 
@@ -82,6 +96,9 @@ export function AlertRuleForm({
   const [state, setState] = useState<FormState>(() => initialState(rule));
   // A saved view's query can be a threshold rule's search as it is: same language.
   const { data: views = [] } = useGetViewsQuery(projectId, { skip: !projectId });
+  const perfType = state.type === 'latency' || state.type === 'error_rate';
+  // latency / error_rate rules name one of the routes the project's timings created (last 90 days).
+  const { data: perfRoutes } = useGetPerfRoutesQuery({ projectId, days: 90, sort: 'route', limit: 1000 }, { skip: !projectId || !perfType });
   const [problem, setProblem] = useState<string | null>(null);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((s) => ({ ...s, [key]: value }));
   const submit = async (e: FormEvent) => {
@@ -167,6 +184,42 @@ export function AlertRuleForm({
                 ))}
               </SelectField>
             )}
+          </div>
+        )}
+        {perfType && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField label={ALERTS.route} value={state.routeId} onChange={(e) => set('routeId', e.target.value)}>
+              <option value="">{ALERTS.allRoutes}</option>
+              {(perfRoutes?.items ?? []).map((r) => (
+                <option key={r.id} value={r.id}>
+                  {`${r.method} ${r.route}`}
+                </option>
+              ))}
+            </SelectField>
+            {state.type === 'latency' ? (
+              <TextField label={ALERTS.p95Ms} type="number" min={1} max={ALERT_LIMITS.maxP95Ms} value={state.p95} onChange={(e) => set('p95', e.target.value)} />
+            ) : (
+              <TextField
+                label={ALERTS.errorPercent}
+                type="number"
+                min={ALERT_LIMITS.minErrorPercent}
+                max={ALERT_LIMITS.maxErrorPercent}
+                step="0.01"
+                value={state.percent}
+                onChange={(e) => set('percent', e.target.value)}
+              />
+            )}
+            <TextField label={ALERTS.perfMinutes} type="number" min={1} max={ALERT_LIMITS.maxPerfMinutes} value={state.minutes} onChange={(e) => set('minutes', e.target.value)} />
+            <TextField
+              label={ALERTS.minRequests}
+              type="number"
+              min={1}
+              max={ALERT_LIMITS.maxMinRequests}
+              hint={ALERTS.minRequestsHint}
+              value={state.minRequests}
+              onChange={(e) => set('minRequests', e.target.value)}
+            />
+            {envSelect}
           </div>
         )}
         <div className="grid gap-4 sm:grid-cols-2">

@@ -105,6 +105,39 @@ describe('AlertsPage', () => {
     });
   }, 20_000); // much typing: slow on a loaded machine
 
+  it('lets an admin create a latency rule on one of the routes the timings created', async () => {
+    mock('owner', []);
+    let body: any = null;
+    let asked: URLSearchParams | null = null;
+    server.use(
+      http.get(api('/projects/p1/performance/routes'), ({ request }) => {
+        asked = new URL(request.url).searchParams;
+        return HttpResponse.json({ days: 90, environment: null, percentile_error_bound: 0.01, items: [{ id: '42', method: 'GET', route: '/orders/{id}' }] });
+      }),
+      http.post(api('/projects/p1/alerts'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ ...rule, id: 'a3', _id: 'a3', name: body.name, type: body.type, conditions: body.conditions }, { status: 201 });
+      }),
+    );
+    const { user } = renderPage();
+    await user.type(await screen.findByLabelText('Kural adı'), 'Yavaş siparişler');
+    await user.selectOptions(screen.getByLabelText('Tür'), 'latency');
+    expect(screen.getByText(/p95 süresi, belirtilen süre boyunca her dakika/)).toBeInTheDocument();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Rota' }), 'GET /orders/{id}');
+    expect(asked!.get('days')).toBe('90');
+    await user.clear(screen.getByLabelText('p95 eşiği (ms, bundan fazla)'));
+    await user.type(screen.getByLabelText('p95 eşiği (ms, bundan fazla)'), '800');
+    await user.clear(screen.getByLabelText('Süre (dakika, 1–60)'));
+    await user.type(screen.getByLabelText('Süre (dakika, 1–60)'), '3');
+    await user.type(screen.getByLabelText('E-posta alıcıları'), 'nobet@example.com');
+    await user.click(screen.getByRole('button', { name: 'Kural Oluştur' }));
+    expect(await screen.findByText('Uyarı kuralı oluşturuldu.')).toBeInTheDocument();
+    expect(body).toMatchObject({
+      type: 'latency',
+      conditions: { route_id: '42', p95_ms: 800, minutes: 3, min_requests: 1, environment: null },
+    });
+  }, 20_000);
+
   it("shows the server's Turkish reason when a rule is refused", async () => {
     mock('owner', []);
     server.use(

@@ -11,7 +11,7 @@ export const performanceApi = apiSlice.injectEndpoints({
     getPerfSummary: builder.query<PerfSummary, Scope & { apdex_t?: number }>({
       query: ({ projectId, ...params }) => ({ url: `/projects/${projectId}/performance/summary`, params: dropBlank(params) }),
     }),
-    getPerfRoutes: builder.query<PerfRoutesPage, Scope & { sort?: string }>({
+    getPerfRoutes: builder.query<PerfRoutesPage, Scope & { sort?: string; limit?: number }>({
       query: ({ projectId, ...params }) => ({ url: `/projects/${projectId}/performance/routes`, params: dropBlank(params) }),
     }),
     getPerfRoute: builder.query<PerfRouteDetail, Scope & { routeId: string }>({
