@@ -70,6 +70,18 @@ describe('saved views', () => {
     expect(bad.body.fields.query).toBe('9. karakterde hata: Geçersiz seviye "nope"; debug, info, warning, error veya critical olmalıdır.');
     expect((await gw.api.post(views(), { query: 'a' }, editor)).body.fields.name).toBe('Görünüm adı gereklidir.');
     expect((await gw.api.post(views(), { name: 'a', query: 'a', columns: ['parola'] }, editor)).status).toBe(422);
+    const columnDetail = async (columns: unknown) => {
+      const res = await gw.api.post(views(), { name: 'Sütunlar', query: '', columns }, editor);
+      expect(res.status, JSON.stringify(columns)).toBe(422);
+      return res.body.detail;
+    };
+    const wrongColumn = 'Sütunlar şunlardan seçilmelidir: timestamp, level, message, environment, host, logger, release, tags, group ya da metadata.alan gibi özel bir alan.';
+    expect(await columnDetail(['message', "metadata.a'b"])).toBe(wrongColumn);
+    expect(await columnDetail(['metadata'])).toBe(wrongColumn);
+    expect(await columnDetail([`metadata.${'a.'.repeat(8)}b`])).toBe(wrongColumn);
+    expect(await columnDetail('message')).toBe(wrongColumn);
+    expect(await columnDetail(Array.from({ length: 13 }, (_, i) => `metadata.k${i}`))).toBe('En fazla 12 sütun seçilebilir.');
+    expect(await columnDetail(['message', 'context.order.id', 'context.order.id'])).toBe('Bir sütun yalnızca bir kez seçilebilir.');
 
     const first = await gw.api.post(views(), { name: 'İstanbul', query: '' }, editor);
     expect(first.status).toBe(201);
