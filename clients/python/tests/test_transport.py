@@ -75,6 +75,19 @@ def test_retries_server_errors_with_backoff_then_delivers(init, server, app_logg
     assert debug_state(client.transport)["retries"] == 3
 
 
+def test_a_resent_batch_carries_its_first_idempotency_key(init, server, app_logger):
+    # The server may have stored a batch whose answer was lost: the retry says it is the same batch.
+    server.script.extend([(503, {"Retry-After": "0.1"}, {}), "close"])
+    init()
+    app_logger.error("first batch")
+    assert seyir.flush(5)
+    app_logger.error("second batch")
+    assert seyir.flush(5)
+    keys = [a.headers.get("Idempotency-Key") for a in server.attempts]
+    assert len(keys) == 4 and all(keys)
+    assert keys[0] == keys[1] == keys[2] != keys[3]
+
+
 def test_honours_retry_after_on_429_and_503(init, server, app_logger):
     server.script.extend([(429, {"Retry-After": "1"}, {}), (503, {"Retry-After": "0.5"}, {})])
     init()

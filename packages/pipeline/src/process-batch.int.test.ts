@@ -90,6 +90,14 @@ describe('processBatch', () => {
     expect(group.count).toBe(2);
   });
 
+  it('counts a log once when a resent request (same Idempotency-Key, same ids) lands in the same job', async () => {
+    const sent = [log('Refund 1 issued', {}, base + 7000), log('Refund 2 issued', {}, base + 8000)];
+    const outcome = await processBatch(deps, job([...sent, ...sent]));
+    expect(outcome.inserted).toBe(2);
+    const [group] = await q(`SELECT count FROM log_groups WHERE project_id = $1 AND template LIKE 'Refund%'`, [projectId]);
+    expect(group.count).toBe(2);
+  });
+
   it('groups exceptions by type and in-app frames, not by line numbers or values', async () => {
     const exception = (line: number, value: string, fn = 'charge') => ({
       type: 'ValueError',

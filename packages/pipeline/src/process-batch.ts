@@ -116,7 +116,10 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
   const miner = await deps.templates.minerFor(job.projectId);
   const changes: TemplateChanges = { templates: new Map(), aliases: new Map() };
   const merges = new Map<string, Set<string>>();
-  const prepared: PreparedLog[] = job.logs.map((log) => {
+  // A request resent with its Idempotency-Key may share a job with the first sending: one log per id.
+  const ids = new Set<string>();
+  const logs = job.logs.filter((log) => !ids.has(log.id) && ids.add(log.id));
+  const prepared: PreparedLog[] = logs.map((log) => {
     const message = scrub(log.message) as string;
     const exception = log.exception ? (scrub(log.exception) as JobLog['exception']) : null;
     const grouping = computeFingerprint(

@@ -1,17 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, INGEST_LIMITS, INGEST_MESSAGES, normalizeIngestLog, type IngestJob, type JobLog } from '@seyir/domain';
-import { logIdFor } from '@seyir/pipeline';
+import { idempotentLogId, logIdFor } from '@seyir/pipeline';
 
 export interface AcceptedBatch {
   job: IngestJob | undefined;
   rejected: { index: number; detail: string }[];
 }
 
+export interface AcceptOptions {
+  /** Characters of the request body (spares measuring each item's object fields again). */
+  sourceChars?: number | undefined;
+  /** The request's Idempotency-Key: item ids derive from it, so a resent request adds nothing. */
+  idempotencyKey?: string | undefined;
+}
+
 /**
  * Validates every item of a request on its own: the good ones become one job (each with an id
  * made now, so a retried job stores nothing twice), the bad ones are reported by index.
  */
-export function acceptBatch(items: unknown[], projectId: string, environments: readonly string[], nowMs: number, sourceChars?: number): AcceptedBatch {
+export function acceptBatch(items: unknown[], projectId: string, environments: readonly string[], nowMs: number, options: AcceptOptions = {}): AcceptedBatch {
+  const { sourceChars, idempotencyKey } = options;
   if (items.length === 0) throw new AppError('VALIDATION_FAILED', INGEST_MESSAGES.emptyBatch);
   if (items.length > INGEST_LIMITS.maxBatchLogs) throw new AppError('PAYLOAD_TOO_LARGE', INGEST_MESSAGES.batchTooLarge);
   const logs: JobLog[] = [];
@@ -31,7 +39,8 @@ export function acceptBatch(items: unknown[], projectId: string, environments: r
       known.add(result.log.environment);
     }
     const { clampedFrom, ...log } = result.log;
-    logs.push({ id: logIdFor(log.timestampMs), ...log, ...(clampedFrom ? { clampedFrom } : {}) });
+    const id = idempotencyKey === undefined ? logIdFor(log.timestampMs) : idempotentLogId(log.timestampMs, projectId, idempotencyKey, index);
+    logs.push({ id, ...log, ...(clampedFrom ? { clampedFrom } : {}) });
   });
   return {
     job: logs.length > 0 ? { batchId: randomUUID(), projectId, receivedAtMs: nowMs, logs } : undefined,

@@ -89,7 +89,7 @@ const AlertRuleInputSchema = alertRuleInputSchema();
 const PreferencesSchema = notificationPreferencesSchema();
 const IngestAnswerSchema = z.object({ accepted: z.number().int(), rejected: z.array(z.object({ index: z.number().int(), detail: z.string() })) });
 const IngestBodyDescription =
-  'Bir log nesnesi (veya batch için en fazla 1.000 logluk dizi): message (zorunlu), level, timestamp, environment, host, logger, release, tags, metadata, context, exception, request, response, fingerprint. Ayrıntılar README "Sending logs".';
+  'Bir log nesnesi (veya batch için en fazla 1.000 logluk dizi): message (zorunlu), level, timestamp, environment, host, logger, release, tags, metadata, context, exception, request, response, fingerprint. İsteğe bağlı Idempotency-Key başlığı: cevabı alınamayan bir istek aynı anahtarla yeniden gönderilirse loglar ikinci kez saklanmaz. Ayrıntılar README "Sending logs".';
 
 /** Every route of the API. A test checks this list against the Express app, both ways. */
 export const API_ROUTES: readonly RouteDoc[] = [

@@ -132,6 +132,37 @@ describe('ingest endpoints', () => {
     expect(await count()).toBe(0);
   });
 
+  it('stores a batch resent with the same Idempotency-Key once, and refuses a malformed key', async () => {
+    const before = await countLogs();
+    const at = new Date(Date.now() - 5_000).toISOString();
+    const batch = [
+      { message: 'Tekrar gönderilen 1', timestamp: at },
+      { message: 'Tekrar gönderilen 2', level: 'ERROR', timestamp: at },
+    ];
+    const send = (idempotencyKey: string) => gw.api.request('POST', '/api/ingest/batch', { headers: { 'x-seyir-key': key, 'idempotency-key': idempotencyKey }, json: batch });
+    // The first answer "lost": the client sends the same request again, then twice at once.
+    expect((await send('istek-7f3a')).status).toBe(202);
+    const again = await send('istek-7f3a');
+    expect(again.status).toBe(202);
+    expect(again.body.accepted).toBe(2);
+    await Promise.all([send('istek-7f3a'), send('istek-7f3a')]);
+    expect(await countLogs()).toBe(before + 2);
+    const { rows } = await gw.deps.database.sql.query<{ count: number }>(
+      `SELECT sum(count)::int AS count FROM log_groups WHERE project_id = $1 AND sample_message LIKE 'Tekrar gönderilen%'`,
+      [projectId],
+    );
+    expect(rows[0]!.count).toBe(2);
+    // Another key is another request.
+    expect((await send('istek-8b1c')).status).toBe(202);
+    expect(await countLogs()).toBe(before + 4);
+
+    const bad = await send('iki kelime');
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('Idempotency-Key başlığı 1–128 görünür ASCII karakterden oluşmalıdır.');
+    expect((await send('x'.repeat(129))).status).toBe(400);
+    expect(await countLogs()).toBe(before + 4);
+  });
+
   it('updates the key’s last_used', async () => {
     const keys = await gw.api.get(`/api/v1/projects/${projectId}/api-keys/`, token);
     const used = keys.body.find((k: { key: string }) => k.key.startsWith(key.slice(0, 8)) && k.key.endsWith(key.slice(-4)));

@@ -7,6 +7,18 @@ import { param } from '../http/request-context.js';
 import { rateLimit } from '../http/rate-limit.js';
 
 /**
+ * The optional `Idempotency-Key` header (1–128 visible ASCII characters): a client that resends
+ * a request whose answer it never got (a timeout, a dropped connection) sends the same key, and
+ * the logs it already stored are not stored again.
+ */
+function idempotencyKeyOf(req: Request): string | undefined {
+  const value = req.headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[\x21-\x7e]{1,128}$/.test(value)) throw new AppError('BAD_REQUEST', INGEST_MESSAGES.idempotencyKeyInvalid);
+  return value;
+}
+
+/**
  * The ingest endpoints: `POST /api/ingest[/batch]` with the key in `X-Seyir-Key` (recommended:
  * a key in a URL ends up in proxy logs) and `POST /api/ingest/{apiKey}[/batch]` as the spec
  * documents. Bodies may be gzip; the 5 MB limit is checked while decompressing. Answers 202
@@ -67,7 +79,10 @@ export function ingestRoutes(deps: AppDeps): Router {
     if (batch && !Array.isArray(body)) throw new AppError('VALIDATION_FAILED', INGEST_MESSAGES.notAnArray);
     if (!batch && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new AppError('VALIDATION_FAILED', INGEST_MESSAGES.notAnObject);
     const items = batch ? (body as unknown[]) : [body];
-    const { job, rejected } = acceptBatch(items, key.projectId, key.environments, deps.now().getTime(), res.locals.bodyChars as number | undefined);
+    const { job, rejected } = acceptBatch(items, key.projectId, key.environments, deps.now().getTime(), {
+      sourceChars: res.locals.bodyChars as number | undefined,
+      idempotencyKey: idempotencyKeyOf(req),
+    });
     if (!job) {
       res.status(422).json({ detail: rejected[0]?.detail ?? INGEST_MESSAGES.emptyBatch, code: 'VALIDATION_FAILED', accepted: 0, rejected });
       return;

@@ -22,6 +22,7 @@ import random
 import ssl
 import threading
 import time
+import uuid
 import weakref
 from collections import deque
 from email.utils import parsedate_to_datetime
@@ -271,9 +272,12 @@ class Transport:
                 self._log.warning("too-large", "seyir: a log over 5 MB was dropped")
             return
         body = gzip.compress(raw, compresslevel=5, mtime=0) if opts.gzip else raw
+        # One key per batch, sent again with every retry: when an answer is lost (a timeout, a
+        # dropped connection) after the server stored the batch, the retry stores nothing twice.
+        idempotency_key = uuid.uuid4().hex
         attempt = 0
         while not self._stopping and not self.disabled:
-            status, retry_after, answer = self._post(body)
+            status, retry_after, answer = self._post(body, idempotency_key)
             if status == 202 or 200 <= status < 300:
                 self.stats.sent_logs += len(parts)
                 self.stats.sent_batches += 1
@@ -361,14 +365,15 @@ class Transport:
             except Exception:
                 pass
 
-    def _post(self, body: bytes) -> Tuple[int, Optional[float], bytes]:
+    def _post(self, body: bytes, idempotency_key: str) -> Tuple[int, Optional[float], bytes]:
         """One POST. Returns (status, Retry-After seconds, body); status 0 = network error."""
+        headers = {**self._headers, "Idempotency-Key": idempotency_key}
         for fresh_retry in (False, True):
             reused = self._conn is not None
             self.stats.requests += 1
             try:
                 conn = self._connection()
-                conn.request("POST", self._path, body=body, headers=self._headers)
+                conn.request("POST", self._path, body=body, headers=headers)
                 resp = conn.getresponse()
                 data = resp.read()
                 if resp.will_close:

@@ -2,6 +2,7 @@
 export const INGEST_MESSAGES = {
   notAnObject: 'Log bir JSON nesnesi olmalıdır.',
   notAnArray: 'Toplu gönderim bir JSON dizisi olmalıdır.',
+  idempotencyKeyInvalid: 'Idempotency-Key başlığı 1–128 görünür ASCII karakterden oluşmalıdır.',
   emptyBatch: 'Toplu gönderim en az bir log içermelidir.',
   batchTooLarge: 'Bir toplu gönderimde en fazla 1000 log olabilir.',
   messageRequired: 'message alanı gereklidir.',
