@@ -50,7 +50,7 @@ async function main(): Promise<void> {
       seed: positiveInt('seed', values.seed, 1),
       onProgress: (m) => process.stderr.write(`[seed] ${m}\n`),
     });
-    process.stdout.write(`${JSON.stringify({ logs: result.logs, projects: result.projectIds.length, groups: result.groups, seconds: Math.round(result.seconds * 10) / 10, logs_per_s: result.logsPerSecond })}\n`);
+    process.stdout.write(`${JSON.stringify({ logs: result.logs, projects: result.projectIds.length, groups: result.groups, seconds: Math.round(result.seconds * 10) / 10, logs_per_s: result.logsPerSecond, copy_s: Math.round(result.copySeconds * 10) / 10, copy_logs_per_s: result.copyLogsPerSecond, index_s: Math.round(result.indexSeconds * 10) / 10 })}\n`);
   } finally {
     await handle.close();
   }
