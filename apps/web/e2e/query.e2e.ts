@@ -123,6 +123,7 @@ describe('query language and saved views', () => {
     await page.getByRole('button', { name: 'Sütun ekle' }).click();
     await page.getByRole('button', { name: 'metadata.user_id sütununu kaldır' }).waitFor();
     await page.getByLabel('Etiketler').check();
+    await checkScreen(page, 'logs-view-editor');
     await page.getByRole('button', { name: 'Kaydet' }).click();
     const sidebarViews = page.getByRole('list', { name: 'Görünümler' });
     await sidebarViews.getByRole('link', { name: 'Kullanıcı sütunu' }).waitFor();
