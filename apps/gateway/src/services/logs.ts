@@ -74,7 +74,9 @@ function toLogFilter(query: LogFilterQuery, now: Date): LogFilter {
  */
 async function countByLevel(deps: ReadDeps, projectId: string, filter: LogFilter): Promise<{ byLevel: Map<string, number>; isEstimate: boolean }> {
   if (filter.search || filter.query) {
-    const { byLevel, capped } = await countLogsCappedNewestFirst(deps.database.sql, projectId, filter, SEARCH_COUNT_CAP, searchWindows(filter));
+    // The last day, then all days: a count that stops at the cap stops as early over all days
+    // (it needs no order), so a middle window would only add a query for rarer terms.
+    const { byLevel, capped } = await countLogsCappedNewestFirst(deps.database.sql, projectId, filter, SEARCH_COUNT_CAP, searchWindows(filter).slice(0, 1));
     return { byLevel, isEstimate: capped };
   }
   return { byLevel: await countLogsByLevel(deps.database.sql, projectId, filter), isEstimate: false };
