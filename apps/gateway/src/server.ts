@@ -7,7 +7,7 @@ import { pino, type Logger } from 'pino';
 import { alertSettingsFrom, createAlertDeps, createBullAlertQueue, createInProcessAlertQueue } from '@seyir/alerts';
 import { createS3LogArchiver } from '@seyir/archive';
 import { createMailer, mailerConfigFromEnv } from '@seyir/mailer';
-import { bullPrefix, createLivePublisher, startPartitionMaintenance, startPerfMaintenance, startRetentionTimer, TemplateStore } from '@seyir/pipeline';
+import { bullPrefix, createLivePublisher, startPartitionMaintenance, startRetentionTimer, TemplateStore } from '@seyir/pipeline';
 import { createApp } from './app.js';
 import { IngestKeys } from './ingest/ingest-keys.js';
 import { createInlineSink, createQueueSink } from './ingest/ingest-sink.js';
@@ -68,7 +68,6 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
         },
         { everyMs: config.SEYIR_RETENTION_EVERY_MS, onReport: (report) => logger.info({ report }, 'retention run done'), onError: (error) => logger.warn({ err: error }, 'retention run failed') },
       );
-  const stopPerf = config.DATABASE_URL ? () => undefined : startPerfMaintenance(database.sql, (error) => logger.warn({ err: error }, 'performance data cleanup failed'));
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
   if (redis) await waitUntilReady(redis, 5_000);
@@ -131,7 +130,6 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
       (closing ??= (async () => {
         stopPartitions();
         await stopRetention();
-        stopPerf();
         await live.close();
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));

@@ -7,4 +7,3 @@ export * from './live/index.js';
 export * from './partition-maintenance.js';
 export * from './retention/index.js';
 export * from './timings/process-timings.js';
-export * from './timings/perf-maintenance.js';

@@ -163,17 +163,29 @@ export async function claimPerfBatch(sql: SqlClient, batchId: string): Promise<b
   return rows.length > 0;
 }
 
-/** Deletes what is past its keeping time: minute rollups, request details, batch ids, old rollups. */
+/**
+ * Deletes performance data past its keeping time (retention's last step): minute rollups before
+ * `minutesBefore`, request details before `requestsBefore`, processed batch ids after two days,
+ * and each project's hourly and daily rollups before its own cutoff (its owner's plan). Answers
+ * the rows deleted.
+ */
 export async function deleteOldPerfData(
   sql: SqlClient,
-  now: Date,
-  keep: { minuteRollupDays: number; requestDetailDays: number; rollupDays: number },
-): Promise<void> {
-  const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
-  await sql.query(`DELETE FROM perf_rollups WHERE res = 1 AND t < $1`, [ago(keep.minuteRollupDays)]);
-  await sql.query(`DELETE FROM perf_rollups WHERE t < $1`, [ago(keep.rollupDays)]);
-  await sql.query(`DELETE FROM perf_requests WHERE timestamp < $1`, [ago(keep.requestDetailDays)]);
-  await sql.query(`DELETE FROM perf_batches WHERE processed_at < $1`, [ago(2)]);
+  keep: { minutesBefore: Date; requestsBefore: Date; batchesBefore: Date; rollupsBefore: { projectId: string; cutoff: Date }[] },
+): Promise<number> {
+  const counted = (text: string, params: unknown[]) =>
+    sql.query<{ n: number }>(`WITH d AS (${text} RETURNING 1) SELECT count(*)::int AS n FROM d`, params).then((r) => Number(r.rows[0]?.n ?? 0));
+  const deleted = await Promise.all([
+    counted(`DELETE FROM perf_rollups WHERE res = 1 AND t < $1`, [keep.minutesBefore]),
+    counted(
+      `DELETE FROM perf_rollups r USING unnest($1::uuid[], $2::timestamptz[]) AS k(project_id, cutoff)
+       WHERE r.project_id = k.project_id AND r.res IN (60, 1440) AND r.t < k.cutoff`,
+      [keep.rollupsBefore.map((p) => p.projectId), keep.rollupsBefore.map((p) => p.cutoff)],
+    ),
+    counted(`DELETE FROM perf_requests WHERE timestamp < $1`, [keep.requestsBefore]),
+  ]);
+  await sql.query(`DELETE FROM perf_batches WHERE processed_at < $1`, [keep.batchesBefore]);
+  return deleted.reduce((a, b) => a + b, 0);
 }
 
 // ---- read side ------------------------------------------------------------------------------

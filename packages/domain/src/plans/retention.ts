@@ -12,6 +12,13 @@ export function retentionDaysOf(plan: string, preset: PlanPreset = 'pricing'): n
   return table.find((p) => p.id === (plan as PlanId))!.retentionDays;
 }
 
+/** Days a project's performance rollups (hourly, daily) are kept under its owner's plan; unknown plan: the longest. */
+export function perfRetentionDaysOf(plan: string, preset: PlanPreset = 'pricing'): number {
+  const table = getPlanTable(preset);
+  const found = table.find((p) => p.id === plan);
+  return found ? found.performance.retentionDays : Math.max(...table.map((p) => p.performance.retentionDays));
+}
+
 /** Midnight (UTC) of the day `now` falls in: log partitions are UTC days. */
 export function startOfUtcDay(now: Date): Date {
   return new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { JobLog } from '@seyir/domain';
 import {
+  addPerfRollups,
   applyGroupDeltas,
+  ensurePerfRoutes,
+  insertPerfRequests,
   createProject,
   createUser,
   deleteEmptyGroups,
@@ -16,6 +19,7 @@ import { createTestDatabase } from '@seyir/testkit';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { newJobLog } from '../new-job-log.js';
 import { processBatch } from '../process-batch.js';
+import { timingRollups } from '../timings/process-timings.js';
 import { TemplateStore } from '../template-store.js';
 import type { ArchiveDay, LogArchiver } from './log-archiver.js';
 import { runRetention } from './run-retention.js';
@@ -219,5 +223,28 @@ describe('runRetention', () => {
     await deletion;
     expect(deleted).toBe(0);
     expect(await w.q(`SELECT count::int AS count FROM log_groups WHERE id = $1`, [id])).toEqual([{ count: 1 }]);
+  });
+
+  it('deletes performance data past its keeping time with the logs: minute rows after 2 days, details after 7, hourly and daily rows after the plan\'s 90', async () => {
+    const w = await world('postgres');
+    const routes = await ensurePerfRoutes(w.db.sql, w.free, [{ method: 'GET', route: '/orders/{id}' }], { maxRoutes: 10, overflowRoute: '(diğer)' });
+    const routeId = [...routes.values()][0]!;
+    const DAY = 86_400_000;
+    const timing = (daysAgo: number) => ({
+      route: '/orders/{id}', method: 'GET', status: 200, durationMs: 12, timestampMs: NOW.getTime() - daysAgo * DAY, environment: 'production',
+      release: '', host: '', requestId: null, request: null, response: null,
+    });
+    // One request each 95, 80, 3 and 1 day ago: minute, hourly and daily rows through the worker's rollup code.
+    await addPerfRollups(w.db.sql, w.free, timingRollups([95, 80, 3, 1].map(timing), () => routeId));
+    const detail = (daysAgo: number) => ({ routeId, timestamp: new Date(NOW.getTime() - daysAgo * DAY), environment: 'production', status: 200, durationMs: 12, requestId: null, release: '', host: '', kind: 'slowest' as const, request: null, response: null });
+    await insertPerfRequests(w.db.sql, w.free, [detail(8), detail(1)]);
+    const rows = async () => (await w.q(`SELECT res, round(extract(epoch FROM $1::timestamptz - t) / 86400)::int AS days FROM perf_rollups ORDER BY res, t`, [NOW])).map((r) => `${r.res}:${r.days}`);
+    expect(await rows()).toEqual(['1:95', '1:80', '1:3', '1:1', '60:95', '60:80', '60:3', '60:1', '1440:96', '1440:81', '1440:4', '1440:2']);
+
+    const report = await runRetention({ database: w.db, planPreset: 'pricing' }, NOW);
+
+    expect(await rows()).toEqual(['1:1', '60:80', '60:3', '60:1', '1440:81', '1440:4', '1440:2']);
+    expect((await w.q(`SELECT count(*)::int AS n FROM perf_requests`))[0].n).toBe(1);
+    expect(report?.deletedPerfRows).toBe(3 + 2 + 1);
   });
 });

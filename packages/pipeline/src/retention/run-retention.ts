@@ -1,7 +1,8 @@
-import { retentionCutoff, retentionDaysOf, utcDay, type PlanPreset } from '@seyir/domain';
+import { PERF_LIMITS, perfRetentionDaysOf, retentionCutoff, retentionDaysOf, utcDay, type PlanPreset } from '@seyir/domain';
 import {
   deleteEmptyGroups,
   deleteLogChunk,
+  deleteOldPerfData,
   dropLogPartition,
   findLogPartitions,
   findOldestLogTime,
@@ -38,6 +39,8 @@ export interface RetentionReport {
   skipped: { projectId?: string; day: string }[];
   /** The run stopped at its time budget; the next one continues. */
   budgetExhausted: boolean;
+  /** Performance rows removed: minute and hourly/daily rollups, request details past their keeping time. */
+  deletedPerfRows: number;
 }
 
 /**
@@ -47,7 +50,9 @@ export interface RetentionReport {
  *    is deleted one by one);
  * 2. each project's remaining logs older than its own retention are deleted day by day, in
  *    bounded chunks (the shorter plans, and days held in `logs_default`);
- * 3. groups left without logs are deleted.
+ * 3. groups left without logs are deleted;
+ * 4. performance data past its keeping time: minute rollups after 2 days, request details after
+ *    7, each project's hourly and daily rollups after its plan's `performance.retentionDays`.
  * Before any project × day goes, the archiver (if any) is asked to keep it; a failure skips it.
  * Answers undefined when another run is in progress (only one runs at a time across processes).
  */
@@ -59,7 +64,7 @@ async function retain(deps: RetentionDeps, now: Date): Promise<RetentionReport> 
   const { database, archiver } = deps;
   const chunkSize = deps.chunkSize ?? 5_000;
   const deadline = Date.now() + (deps.budgetMs ?? 600_000);
-  const report: RetentionReport = { droppedDays: [], deletedLogs: 0, deletedGroups: 0, skipped: [], budgetExhausted: false };
+  const report: RetentionReport = { droppedDays: [], deletedLogs: 0, deletedGroups: 0, skipped: [], budgetExhausted: false, deletedPerfRows: 0 };
   const projects = (await findProjectPlans(database.sql)).map((p) => ({ ...p, cutoff: retentionCutoff(now, retentionDaysOf(p.plan, deps.planPreset)) }));
   // No project at all: keep what the longest plan would keep.
   const longest = projects.length ? Math.max(...projects.map((p) => retentionDaysOf(p.plan, deps.planPreset))) : retentionDaysOf('', deps.planPreset);
@@ -138,6 +143,19 @@ async function retain(deps: RetentionDeps, now: Date): Promise<RetentionReport> 
   for (const project of projects) {
     if (!touched.has(project.projectId)) continue;
     report.deletedGroups += await deleteEmptyGroups(database, project.projectId, project.cutoff);
+  }
+
+  // 4. Performance data (no archive: rollups and samples, not logs).
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  try {
+    report.deletedPerfRows = await deleteOldPerfData(database.sql, {
+      minutesBefore: ago(PERF_LIMITS.minuteRollupDays),
+      requestsBefore: ago(PERF_LIMITS.requestDetailDays),
+      batchesBefore: ago(2),
+      rollupsBefore: projects.map((p) => ({ projectId: p.projectId, cutoff: retentionCutoff(now, perfRetentionDaysOf(p.plan, deps.planPreset)) })),
+    });
+  } catch (error) {
+    deps.onSkip?.({ day: utcDay(now), error });
   }
   return report;
 }
