@@ -10,12 +10,16 @@
  *    seed-rollups.ts), then the routes list, route detail and summary API timed (30 days). The
  *    first routes call is reported apart (`routes_cold_ms`: it reads the settled history that
  *    the gateway then keeps for 10 minutes). Baseline in the same run: GET /api/v1/projects/{id}.
+ *    The `*_in_process_*` figures are the same service calls made in this process (no HTTP, auth
+ *    or gateway event loop): the read path's own cost, less noisy on a shared machine.
  * 3. Accuracy: every p50/p95/p99 the API answers (seeded routes and ingested routes) against
  *    the exact nearest-rank percentile of the raw durations generated; the largest relative error.
  *
  * Prints one JSON object on stdout; progress on stderr. Options: --rate, --seconds, --calls.
  */
+import { openDatabase } from '@seyir/db';
 import { exactPercentile } from '@seyir/domain';
+import { getPerfRouteDetail, listPerfRoutes } from '../../apps/gateway/src/services/performance.js';
 import { ApiClient } from '../../apps/gateway/src/test/api-client.js';
 import { percentile } from '../ingest/processes.js';
 import { numberArg } from '../lib/args.js';
@@ -146,6 +150,18 @@ async function main(): Promise<void> {
   const detailMs = await timed(CALLS, (i) => get(`/api/v1/projects/${seededProject}/performance/routes/${routeIds[(i * 37) % routeIds.length]}?days=30`));
   const summaryMs = await timed(Math.ceil(CALLS / 3), () => get(`/api/v1/projects/${seededProject}/performance/summary?days=30`));
 
+  // The same calls in this process, without HTTP, auth or the gateway's event loop: the read
+  // path's own cost (this process has its own settled-history cache, so its first call is cold).
+  const direct = await openDatabase({ databaseUrl: topology.databaseUrl, poolSize: 4 });
+  const deps = { database: direct, now: () => new Date() };
+  const routesQuery = { days: 30, sort: 'throughput' as const, limit: 200 };
+  const directColdStarted = performance.now();
+  await listPerfRoutes(deps, seededProject, routesQuery);
+  const directColdMs = performance.now() - directColdStarted;
+  const directRoutesMs = await timed(CALLS, async () => (await listPerfRoutes(deps, seededProject, routesQuery), { status: 200 }));
+  const directDetailMs = await timed(CALLS, async (i) => (await getPerfRouteDetail(deps, seededProject, routeIds[(i * 37) % routeIds.length]!, { days: 30 }), { status: 200 }));
+  await direct.close();
+
   const seededList = (await get(`/api/v1/projects/${seededProject}/performance/routes?days=30&limit=1000`)).body.items;
   const ingestList = (await get(`/api/v1/projects/${ingestProject}/performance/routes?days=1&limit=1000`)).body.items;
   const ingestSorted = new Map([...ingestRaw].map(([route, values]) => [route, Float64Array.from(values).sort()]));
@@ -159,6 +175,9 @@ async function main(): Promise<void> {
     route_detail_p95_ms: round(percentile(detailMs, 95)),
     percentile_max_rel_error: round(Math.max(...errors), 5),
     routes_cold_ms: round(routesColdMs),
+    routes_in_process_p95_ms: round(percentile(directRoutesMs, 95)),
+    route_detail_in_process_p95_ms: round(percentile(directDetailMs, 95)),
+    routes_in_process_cold_ms: round(directColdMs),
     summary_p95_ms: round(percentile(summaryMs, 95)),
     baseline_project_get_p95_ms: round(percentile(baselineMs, 95)),
     ingest_http_p99_ms: round(percentile(httpMs, 99)),

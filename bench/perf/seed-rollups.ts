@@ -1,9 +1,8 @@
 import { addPerfRollups, ensurePerfRoutes, perfRouteKey, type SqlClient } from '@seyir/db';
-import { PERF_LIMITS, type JobTiming } from '@seyir/domain';
+import { PERF_LIMITS, perfWindow, type JobTiming } from '@seyir/domain';
 import { timingRollups } from '@seyir/pipeline';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+const DAY_MS = 86_400_000;
 
 /** Deterministic PRNG (mulberry32) and a log-normal sampler with a slow mode. */
 export function sampler(seed: number): (median: number) => number {
@@ -45,7 +44,9 @@ export async function seedRouteRollups(
   const routeIds = await ensurePerfRoutes(sql, projectId, keys, { maxRoutes: PERF_LIMITS.maxRoutesPerProject, overflowRoute: '(diğer)' });
   const minuteCutoff = options.now - PERF_LIMITS.minuteRollupDays * DAY_MS;
   const stepMs = 60_000 / options.perMinute;
-  const firstMs = Math.floor((options.now - options.days * DAY_MS) / HOUR_MS) * HOUR_MS;
+  // Exactly the API's window of `days` (whole hours up to the current one): the raw durations
+  // kept for the accuracy check are then the very requests the API's percentiles cover.
+  const firstMs = perfWindow(new Date(options.now), options.days).current.from.getTime();
   const sample = sampler(23);
   const raw = new Map<string, Float64Array>();
   const rows = { 1: 0, 60: 0, 1440: 0 };
