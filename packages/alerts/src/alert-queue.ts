@@ -1,6 +1,7 @@
 import { ALERTS_QUEUE, AlertDeliveryJobSchema, AlertEvaluationJobSchema, type AlertEvaluationJob } from '@seyir/domain';
 import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { findPendingAlertDeliveries } from '@seyir/db';
 import type { AlertDeps } from './alert-deps.js';
 import { deliverAlert } from './deliver-alert.js';
 import { evaluateAlerts } from './evaluate-alerts.js';
@@ -25,12 +26,18 @@ export interface AlertQueue {
 
 type Warn = (error: unknown, what: string) => void;
 
+/** How long an embedded process's shutdown waits for queued alert work. */
+const DRAIN_MS = 5_000;
+/** How old a pending delivery may be to be sent again at start. */
+const RESUME_WINDOW_MS = 86_400_000;
+
 /**
  * Embedded mode: evaluation and delivery run in this process, off the ingest path, one task at
  * a time, failed deliveries retried with backoff by timers; due digests are swept every
  * `sweepMs`. At most 10,000 tasks wait (more are dropped with a warning) so a storm cannot
- * grow memory without bound. Work still queued at shutdown is lost; deliveries stay `pending`
- * in the log.
+ * grow memory without bound. At shutdown the queued work gets up to `DRAIN_MS` to finish;
+ * deliveries left `pending` (a retry waiting, a crash) are sent again when the next process
+ * starts (those of the last day, oldest first).
  */
 export function createInProcessAlertQueue(deps: AlertDeps, warn: Warn): AlertQueue & { idle(): Promise<void> } {
   const tasks: (() => Promise<void>)[] = [];
@@ -67,6 +74,8 @@ export function createInProcessAlertQueue(deps: AlertDeps, warn: Warn): AlertQue
         timers.add(timer);
       }
     });
+  // What a stopped process left pending.
+  push(async () => (await findPendingAlertDeliveries(deps.sql, new Date(deps.now().getTime() - RESUME_WINDOW_MS), 1000)).forEach((id) => deliver(id, 1)));
   const queue = {
     async evaluate(job: AlertEvaluationJob) {
       push(async () => (await evaluateAlerts(deps, job)).forEach((id) => deliver(id, 1)));
@@ -77,8 +86,11 @@ export function createInProcessAlertQueue(deps: AlertDeps, warn: Warn): AlertQue
     /** Resolves once nothing is queued, running or waiting for a retry (tests). */
     idle: () => (tasks.length === 0 && !running && timers.size === 0 ? Promise.resolve() : new Promise<void>((r) => idleWaiters.push(r))),
     async close() {
-      closed = true;
       clearInterval(sweeper);
+      // Queued evaluations and sends get a moment to finish; waiting retries stay pending for the next start.
+      const deadline = Date.now() + DRAIN_MS;
+      while ((tasks.length > 0 || running) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      closed = true;
       for (const t of timers) clearTimeout(t);
       timers.clear();
       for (const w of idleWaiters.splice(0)) w();

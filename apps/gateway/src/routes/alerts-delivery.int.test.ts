@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { startHttpTestReceiver, startSmtpTestServer, type HttpTestReceiver, type SmtpTestServer } from '@seyir/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInProcessAlertQueue } from '@seyir/alerts';
+import { createAlertDeliveries, getAlertDeliveryToSend } from '@seyir/db';
 import { startTestGateway, type TestGateway } from '../test/test-gateway.js';
 
 /**
@@ -345,5 +347,37 @@ describe('alert delivery', () => {
     expect(slack).toMatchObject({ status: 'failed', attempts: 1, error: 'Alıcı HTTP 410 ile yanıtladı.' });
     const { rows } = await gw.deps.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM logs WHERE project_id = $1', [p.projectId]);
     expect(rows[0]!.n).toBe(3);
+  });
+
+  it('sends what a stopped process left pending when the next one starts, and finishes queued sends before stopping', async () => {
+    const p = await projectWithKey('Yeniden Başlatma');
+    const created = await gw.api.post(`/api/v1/projects/${p.projectId}/alerts`, { name: 'Askıda', type: 'new_group', channels: [{ type: 'webhook', url: `${receiver.url}/hang` }] }, token);
+    await ingest(p.key, [{ message: 'Askıda kalan uyarı', level: 'ERROR', exception: { type: 'Stuck', value: 'x' } }]);
+    const path = `/api/v1/projects/${p.projectId}/alerts/${created.body.id}/deliveries`;
+    let pending: any;
+    for (const deadline = Date.now() + 20_000; !pending && Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+      pending = (await gw.api.get(path, token)).body.find((d: any) => d.attempts >= 1);
+    }
+    expect(pending.status).toBe('pending'); // its retry waits in this process's timer
+    // The receiver works again; a new process (a restart) picks the delivery up at once.
+    await gw.api.put(`/api/v1/projects/${p.projectId}/alerts/${created.body.id}`, { name: 'Askıda', type: 'new_group', channels: [{ type: 'webhook', url: `${receiver.url}/resumed` }] }, token);
+    const restarted = createInProcessAlertQueue(gw.deps.alerts.deps, () => undefined);
+    // (It resumes the other tests' pending deliveries too: wait for this one, not for idle.)
+    let after: any;
+    for (const deadline = Date.now() + 20_000; after?.status !== 'sent' && Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+      after = (await gw.api.get(path, token)).body.find((d: any) => d.id === pending.id);
+    }
+    expect(after.status).toBe('sent');
+    expect(bodyOf('/resumed').length).toBeGreaterThanOrEqual(1);
+    // Stopping waits for queued sends instead of dropping them. (The other tests' leftovers are
+    // given up first, so that only this send is queued.)
+    await gw.deps.database.sql.query(`UPDATE alert_deliveries SET status = 'failed' WHERE status = 'pending'`);
+    const sent = (await getAlertDeliveryToSend(gw.deps.database.sql, pending.id))!;
+    const [id] = await createAlertDeliveries(gw.deps.database.sql, [
+      { ruleId: created.body.id, kind: 'alert', channelIndex: 0, channelType: 'webhook', target: `${receiver.url}/resumed`, message: { ...sent.message, title: 'Kapanırken' } },
+    ]);
+    await restarted.deliver([id!]);
+    await restarted.close();
+    expect((await gw.api.get(path, token)).body.find((d: any) => d.id === id).status).toBe('sent');
   });
 });

@@ -283,6 +283,12 @@ function toDelivery(r: RawDelivery): AlertDeliveryRow {
   };
 }
 
+/** Ids of deliveries still pending that were recorded since `since` (oldest first, at most `limit`). */
+export async function findPendingAlertDeliveries(sql: SqlClient, since: Date, limit: number): Promise<string[]> {
+  const { rows } = await sql.query<{ id: string }>(`SELECT id FROM alert_deliveries WHERE status = 'pending' AND created_at >= $1 ORDER BY created_at LIMIT $2`, [since, limit]);
+  return rows.map((r) => r.id);
+}
+
 /** Records messages to send (status pending) and answers their ids. */
 export async function createAlertDeliveries(sql: SqlClient, deliveries: NewAlertDelivery[]): Promise<string[]> {
   if (deliveries.length === 0) return [];
