@@ -39,9 +39,9 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function projectWithKey(token: string, name: string) {
-  const project = await gw.api.createProject(token, name, ['production']);
-  const key = (await gw.api.post(`/api/v1/projects/${project.id}/api-keys/`, { name: 'Zamanlama' }, token)).body.key as string;
+async function projectWithKey(token: string, name: string, g = gw) {
+  const project = await g.api.createProject(token, name, ['production']);
+  const key = (await g.api.post(`/api/v1/projects/${project.id}/api-keys/`, { name: 'Zamanlama' }, token)).body.key as string;
   return { projectId: project.id as string, key };
 }
 
@@ -71,9 +71,9 @@ function traffic(route: string, o: { perMinute: number; fastMs: number; slowMs?:
   return out;
 }
 
-async function send(key: string, records: unknown[]) {
+async function send(key: string, records: unknown[], g = gw) {
   for (let i = 0; i < records.length; i += 1000) {
-    const response = await gw.api.request('POST', '/api/ingest/timings', { headers: { 'x-seyir-key': key }, json: records.slice(i, i + 1000) });
+    const response = await g.api.request('POST', '/api/ingest/timings', { headers: { 'x-seyir-key': key }, json: records.slice(i, i + 1000) });
     expect(response.status, JSON.stringify(response.body).slice(0, 300)).toBe(202);
   }
 }
@@ -88,9 +88,9 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs
   return value;
 }
 
-async function routeIds(token: string, projectId: string, expected: number): Promise<Map<string, string>> {
+async function routeIds(token: string, projectId: string, expected: number, g = gw): Promise<Map<string, string>> {
   const body = await until(
-    async () => (await gw.api.get(`/api/v1/projects/${projectId}/performance/routes?days=1`, token)).body as { items: { id: string; route: string }[] },
+    async () => (await g.api.get(`/api/v1/projects/${projectId}/performance/routes?days=1`, token)).body as { items: { id: string; route: string }[] },
     (b) => b.items?.length >= expected,
   );
   return new Map(body.items.map((r) => [r.route, r.id]));
@@ -183,5 +183,29 @@ describe('latency and error_rate alerts', () => {
     for (const ruleId of [fastRule, healthyRule, wholeProject]) expect(await deliveries(ruleId)).toEqual([]);
     expect(smtp.messages.filter((m) => m.subject.includes('Yavaşlık') || m.subject.includes('Hata oranı'))).toHaveLength(2);
     expect(receiver.requests.filter((r) => r.path === '/latency' || r.path === '/error_rate')).toHaveLength(2);
+  }, 120_000);
+});
+
+describe('in embedded mode', () => {
+  it('evaluates latency rules in the gateway process after the timing batch is stored', async () => {
+    const embedded = await startTestGateway({ database: 'pglite', env: { ...alertEnv, SMTP_URL: smtp.url } });
+    try {
+      const { token } = await embedded.api.signUp('gomulu');
+      const { projectId, key } = await projectWithKey(token, 'Gömülü', embedded);
+      await send(key, [{ route: '/rapor', method: 'GET', status: 200, duration_ms: 1, timestamp: new Date(Date.now() - 10 * MINUTE).toISOString() }], embedded);
+      const ids = await routeIds(token, projectId, 1, embedded);
+      const created = await embedded.api.post(
+        `/api/v1/projects/${projectId}/alerts`,
+        { name: 'Rapor yavaş', type: 'latency', conditions: { route_id: ids.get('/rapor'), p95_ms: 1000, minutes: 2 }, channels: [{ type: 'email', to: ['gomulu@example.com'] }] },
+        token,
+      );
+      expect(created.status).toBe(201);
+      await send(key, traffic('/rapor', { perMinute: 10, fastMs: 2500 }), embedded);
+      const mail = await smtp.waitFor((m) => m.subject.includes('GET /rapor'), 30_000);
+      expect(mail.subject).toBe('[Seyir] Yavaşlık: GET /rapor p95 2 dakikadır 1000 ms üzerinde');
+      expect(mail.to).toEqual(['gomulu@example.com']);
+    } finally {
+      await embedded.close();
+    }
   }, 120_000);
 });
