@@ -18,7 +18,12 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       if (service.build) expect(existsSync(join(root, service.build.dockerfile)), `${name} dockerfile`).toBe(true);
       for (const arg of service.command ?? []) {
-        if (/\.(ts|js|mjs)$/.test(arg)) expect(existsSync(join(root, arg)), `${name}: ${arg}`).toBe(true);
+        // A compiled app is built in the image (npm run build:server) from a source that exists.
+        const compiled = /^apps\/([^/]+)\/dist\/main\.mjs$/.exec(arg);
+        if (compiled) {
+          expect(readFileSync(join(root, 'scripts', 'build-server.mjs'), 'utf8'), `${name}: ${arg} is built`).toContain(`'${arg}'`);
+          expect(existsSync(join(root, 'apps', compiled[1]!, 'src', 'main.ts')), `${name}: source of ${arg}`).toBe(true);
+        } else if (/\.(ts|js|mjs)$/.test(arg)) expect(existsSync(join(root, arg)), `${name}: ${arg}`).toBe(true);
       }
       for (const dependency of Object.keys(service.depends_on ?? {})) expect(compose.services[dependency], dependency).toBeDefined();
     }
