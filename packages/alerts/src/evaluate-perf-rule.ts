@@ -1,13 +1,13 @@
 import { DenseHistogram, histogramPercentiles, LatencyHistogram, type AlertEvaluationJob, type AlertMessage, type PerfAlertConditions } from '@seyir/domain';
-import { findPerfMinuteRows, findPerfRoutes, isAlertWindowOpen, sendOrHoldAlert, type AlertRuleRow } from '@seyir/db';
+import { findPerfMinuteRows, findPerfRoutes, sendOrHoldAlert, type AlertRuleRow } from '@seyir/db';
 import type { AlertDeps } from './alert-deps.js';
 import { baseMessage } from './build-alert-message.js';
 import { recordDeliveries } from './plan-deliveries.js';
 
 const MINUTE_MS = 60_000;
 
-/** Rule and subject last checked against the rollups in this process, and in which minute. */
-const checkedIn = new Map<string, number>();
+/** Rule and subject last judged against the rollups in this process: in which minute, and the verdict. */
+const judged = new Map<string, { minute: number; minutes: PerfMinute[] | null }>();
 
 /** Requests of the batch that speak against the rule: over the p95 limit (latency) or failed (error_rate). */
 function badInBatch(c: PerfAlertConditions, job: AlertEvaluationJob): number {
@@ -67,33 +67,32 @@ export function overLimitEveryMinute(minutes: readonly PerfMinute[], c: PerfAler
 
 /**
  * latency and error_rate rules, on a timing batch. Only a batch with requests against the rule
- * (slower than the limit, or failed) triggers a look; while the rule's cool-down window is open
- * those requests are only held for the digest. Otherwise the last `minutes` whole minutes are
- * read from the minute rollups (once per rule and minute in a process: whole minutes do not
- * change) and the rule fires when every one of them was over the limit.
+ * (slower than the limit, or failed) triggers a look: the last `minutes` whole minutes are read
+ * from the minute rollups (once per rule and minute in a process: whole minutes do not change)
+ * and the rule is over its limit when every one of them was. Then the first such batch sends
+ * the alert and opens the cool-down; later ones are held for the digest — only while the rule
+ * stays over its limit, so a recovered route (whose few slow requests are normal) stops the digests.
  */
 export async function evaluatePerfRule(deps: AlertDeps, rule: AlertRuleRow, project: { id: string; name: string }, job: AlertEvaluationJob, now: Date): Promise<string[]> {
   const c = rule.conditions as PerfAlertConditions;
   const bad = badInBatch(c, job);
   if (bad === 0) return [];
   const subject = c.route_id ?? '*';
-  const hold = () => sendOrHoldAlert(deps.sql, { ruleId: rule.id, subject, now, cooldownMinutes: rule.cooldownMinutes, count: bad, groupIds: [] });
-  if (await isAlertWindowOpen(deps.sql, rule.id, subject, now)) {
-    await hold();
-    return [];
-  }
   const key = `${rule.id}|${rule.updatedAt.getTime()}|${subject}`;
   const minute = Math.floor(now.getTime() / MINUTE_MS);
-  if (checkedIn.get(key) === minute) return [];
-  if (checkedIn.size >= 10_000) checkedIn.clear();
-  checkedIn.set(key, minute);
-  const minutes = await lastMinutes(deps, project.id, c, now);
-  if (!overLimitEveryMinute(minutes, c)) return [];
-  const decision = await hold();
+  let verdict = judged.get(key);
+  if (verdict?.minute !== minute) {
+    const minutes = await lastMinutes(deps, project.id, c, now);
+    verdict = { minute, minutes: overLimitEveryMinute(minutes, c) ? minutes : null };
+    if (judged.size >= 10_000) judged.clear();
+    judged.set(key, verdict);
+  }
+  if (!verdict.minutes) return [];
+  const decision = await sendOrHoldAlert(deps.sql, { ruleId: rule.id, subject, now, cooldownMinutes: rule.cooldownMinutes, count: bad, groupIds: [] });
   if (!decision.send) return [];
   const route = c.route_id ? (await findPerfRoutes(deps.sql, project.id, [c.route_id]))[0] : undefined;
   const routeName = route ? `${route.method} ${route.route}` : null;
-  const performance = perfEvidence(c, routeName, minutes, null);
+  const performance = perfEvidence(c, routeName, verdict.minutes, null);
   const where = routeName ?? 'tüm istekler';
   const title =
     performance.kind === 'latency'
