@@ -2,7 +2,8 @@ import { liveDays, PERF_LIMITS, rollupSegments, settledBefore, type PerfTimeRang
 import { sumPerfRollups, type PerfSegments, type PerfSums, type SqlClient } from '@seyir/db';
 
 const DAY_MS = 86_400_000;
-const TTL_MS = 10 * 60_000;
+/** Settled rollups are final; an hour bounds how long a late batch (workers down for hours) or a deleted project lingers. */
+const TTL_MS = 60 * 60_000;
 /** Histogram entries kept in the cache at most (≈ 10 bytes each, so ≈ 30 MB). */
 const MAX_CACHED_BUCKETS = 3_000_000;
 
@@ -18,9 +19,9 @@ interface Entry {
 /**
  * Sums of performance rollups over a window, split at `settledBefore`: the settled history
  * (whole days that ended hours ago — records older than an hour are refused, so their rollups
- * are final) is read once per project × environment × range, for every route, and kept in
- * memory for 10 minutes as compact histograms; the routes list, a route's detail and the
- * summary all take theirs from it. The recent part is read on every call from today's (and
+ * are final) is read once per project × environment × segment (its whole days, and the hours
+ * before them), for every route, and kept in memory up to an hour as compact histograms; the
+ * routes list, a route's detail and the summary all take theirs from it. The recent part is read on every call from today's (and
  * until 02:00 UTC yesterday's) daily rows: one row per route, not one per minute.
  */
 export class PerfHistory {
@@ -34,8 +35,11 @@ export class PerfHistory {
     const settled = settledBefore(now, PERF_LIMITS.settledAfterMs);
     const parts: Promise<Map<string, PerfSums>>[] = [];
     if (range.from < settled) {
-      const old = { from: range.from, before: new Date(Math.min(settled.getTime(), range.before.getTime())) };
-      parts.push(this.settled(sql, projectId, old, filter.environment, now.getTime()));
+      // Whole days and the hours around them are cached apart: the window's start moves every
+      // hour, the days part only once a day, so most cold reads are a few hourly rows per route.
+      const segments = rollupSegments({ from: range.from, before: new Date(Math.min(settled.getTime(), range.before.getTime())) });
+      if (segments.days) parts.push(this.settled(sql, projectId, { days: segments.days, hours: [] }, filter.environment, now.getTime()));
+      for (const hours of segments.hours) parts.push(this.settled(sql, projectId, { days: null, hours: [hours] }, filter.environment, now.getTime()));
     }
     if (range.before > settled) {
       const from = new Date(Math.max(settled.getTime(), range.from.getTime()));
@@ -44,20 +48,25 @@ export class PerfHistory {
     return Promise.all(parts);
   }
 
-  private settled(sql: SqlClient, projectId: string, range: PerfTimeRange, environment: string | undefined, nowMs: number): Promise<Map<string, PerfSums>> {
-    const key = [projectId, environment ?? '', range.from.getTime(), range.before.getTime()].join('|');
+  private settled(sql: SqlClient, projectId: string, segments: PerfSegments, environment: string | undefined, nowMs: number): Promise<Map<string, PerfSums>> {
+    const range = segments.days ?? segments.hours[0]!;
+    const key = [projectId, environment ?? '', segments.days ? 'd' : 'h', range.from.getTime(), range.before.getTime()].join('|');
     const hit = this.cache.get(key);
-    if (hit && nowMs - hit.at < TTL_MS) return hit.sums;
-    if (hit) this.forget(key, hit);
+    if (hit) this.cache.delete(key); // re-inserted below or after the read: most recently used last
+    if (hit && nowMs - hit.at < TTL_MS) {
+      this.cache.set(key, hit);
+      return hit.sums;
+    }
+    if (hit) this.cachedBuckets -= hit.buckets;
     // The promise is cached at once, so concurrent cold calls read the history once.
-    const entry: Entry = { at: nowMs, buckets: 0, sums: sumPerfRollups(sql, projectId, { segments: rollupSegments(range), environment, byRoute: true }) };
+    const entry: Entry = { at: nowMs, buckets: 0, sums: sumPerfRollups(sql, projectId, { segments, environment, byRoute: true }) };
     this.cache.set(key, entry);
     entry.sums.then(
       (sums) => {
         if (this.cache.get(key) !== entry) return;
         for (const s of sums.values()) entry.buckets += s.hist.buckets.length;
         this.cachedBuckets += entry.buckets;
-        // Oldest first (a Map iterates in insertion order) until the cache fits its budget.
+        // Least recently used first (a Map iterates in insertion order) until the cache fits its budget.
         for (const [k, e] of this.cache) {
           if (this.cachedBuckets <= MAX_CACHED_BUCKETS || k === key) break;
           this.forget(k, e);
