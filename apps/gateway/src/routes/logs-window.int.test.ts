@@ -50,6 +50,9 @@ describe('newest-first pages read from a window of days', () => {
     expect(await messages(`${logs}?search=KAYIT&limit=3`)).toEqual(all.slice(0, 3));
     expect(await messages(`${logs}?search=i%C5%9Flendi&limit=3&skip=5`)).toEqual(all.slice(5, 8));
     expect(await messages(`${logs}?q=${encodeURIComponent('işlendi -"Kayıt 4"')}&limit=50`)).toEqual(all.filter((m) => m !== 'Kayıt 4 işlendi'));
+    const old = `${logs}?search=kay%C4%B1t&end_time=${new Date(now - 10 * DAY).toISOString()}`;
+    expect((await gw.api.get(old, owner)).body).toMatchObject({ total: 3, total_is_estimate: false });
+    expect(await messages(old)).toEqual(all.slice(5));
     const counted = (await gw.api.get(`${logs}?search=kay%C4%B1t&limit=1`, owner)).body;
     expect(counted).toMatchObject({ total: 8, total_is_estimate: false, counts: { total: 8 } });
   });

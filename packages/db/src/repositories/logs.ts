@@ -123,6 +123,7 @@ export async function findNewestLogs(
   const options = { ...page, sortBy: 'timestamp' as const, sortOrder: 'desc' as const };
   for (const start of windowStarts) {
     if (filter.from && filter.from >= start) break; // the filter's own range is narrower
+    if (filter.before && filter.before <= start) continue; // nothing of the range is in this window
     const rows = await findLogs(sql, projectId, { ...filter, from: start }, options);
     if (rows.length === page.limit) return rows;
   }
@@ -164,6 +165,7 @@ export async function countLogsCappedNewestFirst(
 ): Promise<{ byLevel: Map<string, number>; capped: boolean }> {
   for (const start of windowStarts) {
     if (filter.from && filter.from >= start) break;
+    if (filter.before && filter.before <= start) continue;
     const counted = await countLogsCapped(sql, projectId, { ...filter, from: start }, cap);
     if (counted.capped) return counted;
   }
