@@ -3,7 +3,7 @@ import { alertJobFromOutcome, type AlertQueue } from '@seyir/alerts';
 import { bullPrefix, ingestJobOptions, oldestWaitingJob, processBatch, type LivePublisher, type PipelineDeps } from '@seyir/pipeline';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { createCoalescer, createQueueBackpressure } from './queue-intake.js';
+import { adaptiveWindow, createCoalescer, createQueueBackpressure } from './queue-intake.js';
 
 /** Where accepted batches go. `submit` resolves only once the batch is durable. */
 export interface IngestSink {
@@ -91,7 +91,7 @@ export function createQueueSink(connection: Redis, redisPrefix: string, limits: 
   const unavailable = (cause?: unknown) => new AppError('UNAVAILABLE', INGEST_MESSAGES.unavailable, { cause, retryAfterSeconds: 2 });
   const backpressure = createQueueBackpressure(queue, { maxWaiting, maxLagMs });
   const coalescer = createCoalescer<IngestJob>({
-    windowMs: coalesceMs,
+    windowMs: adaptiveWindow(coalesceMs, backpressure.backlog),
     maxItems: INGEST_LIMITS.maxBatchLogs,
     itemsOf: (job) => job.logs,
     emptyLike: (job, batchId) => ({ ...job, batchId, logs: [] }),

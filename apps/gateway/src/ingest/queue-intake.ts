@@ -13,10 +13,11 @@ interface ProjectBatch {
 /**
  * Joins a project's concurrent requests into one job of up to `maxItems` within `windowMs`: a
  * worker's cost is mostly per job, so fewer, larger jobs multiply throughput. Each request
- * still resolves only once its job is queued. `windowMs` 0 sends every request as its own job.
+ * still resolves only once its job is queued. `windowMs` 0 sends every request as its own job;
+ * a function is asked when a job opens (see `adaptiveWindow`).
  */
 export function createCoalescer<J extends ProjectBatch>(options: {
-  windowMs: number;
+  windowMs: number | (() => number);
   maxItems: number;
   /** The job's list of items (logs, timings), appended to in place. */
   itemsOf(job: J): unknown[];
@@ -43,13 +44,14 @@ export function createCoalescer<J extends ProjectBatch>(options: {
   };
   return {
     add(job: J): Promise<void> {
-      if (windowMs <= 0) return send(job);
+      const window = typeof windowMs === 'function' ? windowMs() : windowMs;
+      if (window <= 0 && !pending.has(job.projectId)) return send(job);
       // Join the project's open job if the items fit, else send that one and open a new one.
       const open = pending.get(job.projectId);
       if (open && itemsOf(open.job).length + itemsOf(job).length > maxItems) void flush(job.projectId);
       let entry = pending.get(job.projectId);
       if (!entry) {
-        entry = { job: emptyLike(job, randomUUID()), waiters: [], timer: setTimeout(() => void flush(job.projectId), windowMs) };
+        entry = { job: emptyLike(job, randomUUID()), waiters: [], timer: setTimeout(() => void flush(job.projectId), window) };
         pending.set(job.projectId, entry);
       }
       const items = itemsOf(entry.job);
@@ -72,6 +74,7 @@ export function createCoalescer<J extends ProjectBatch>(options: {
  */
 export function createQueueBackpressure(queue: Queue, limits: { maxWaiting: number; maxLagMs: number }) {
   let depth = { waiting: 0, lagMs: 0, at: 0 };
+  let backlog = 0;
   return {
     /** Throws 503 QUEUE_FULL with Retry-After past a limit; a Redis error is the caller's. */
     async check(): Promise<void> {
@@ -79,6 +82,7 @@ export function createQueueBackpressure(queue: Queue, limits: { maxWaiting: numb
         const [counts, oldest] = await Promise.all([queue.getJobCounts('waiting', 'delayed'), oldestWaitingJob(queue)]);
         const lagMs = oldest && oldest.attemptsStarted === 0 ? Date.now() - oldest.timestamp : 0;
         depth = { waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0), lagMs, at: Date.now() };
+        backlog = counts.waiting ?? 0;
       }
       if (depth.waiting >= limits.maxWaiting || depth.lagMs > limits.maxLagMs) {
         throw new AppError('QUEUE_FULL', INGEST_MESSAGES.overloaded, { retryAfterSeconds: Math.min(10, 1 + Math.floor(depth.lagMs / 1000)) });
@@ -88,5 +92,17 @@ export function createQueueBackpressure(queue: Queue, limits: { maxWaiting: numb
     added(): void {
       depth.waiting++;
     },
+    /** Jobs no worker had taken yet at the last read (0: the workers keep up). */
+    backlog: () => backlog,
   };
+}
+
+/**
+ * The coalescing window for the queue's state: the full `windowMs` while jobs wait for a worker
+ * (larger jobs are what lets the workers catch up, and the jobs would wait anyway), a quarter
+ * of it while the workers keep up (an answer sooner; the smaller jobs cost the idle workers
+ * little). The backlog rises again if they stop keeping up.
+ */
+export function adaptiveWindow(windowMs: number, backlog: () => number): () => number {
+  return () => (backlog() > 0 ? windowMs : Math.floor(windowMs / 4));
 }

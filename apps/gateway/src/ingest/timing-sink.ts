@@ -3,7 +3,7 @@ import { alertJobFromTimings, type AlertQueue } from '@seyir/alerts';
 import { bullPrefix, ingestJobOptions, processTimings, type TimingDeps } from '@seyir/pipeline';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { createCoalescer, createQueueBackpressure } from './queue-intake.js';
+import { adaptiveWindow, createCoalescer, createQueueBackpressure } from './queue-intake.js';
 
 /** Where accepted timing batches go. `submit` resolves once the batch is durable. */
 export interface TimingSink {
@@ -51,7 +51,7 @@ export function createQueueTimingSink(connection: Redis, redisPrefix: string, li
   const unavailable = (cause?: unknown) => new AppError('UNAVAILABLE', PERF_MESSAGES.unavailable, { cause, retryAfterSeconds: 2 });
   const backpressure = createQueueBackpressure(queue, { maxWaiting, maxLagMs });
   const coalescer = createCoalescer<TimingJob>({
-    windowMs: coalesceMs,
+    windowMs: adaptiveWindow(coalesceMs, backpressure.backlog),
     maxItems: PERF_LIMITS.maxJobRecords,
     itemsOf: (job) => job.timings,
     emptyLike: (job, batchId) => ({ ...job, batchId, timings: [] }),
