@@ -151,7 +151,8 @@ export default function LogsPage() {
 
   // The cards count the same filters as the list (the list answer's `counts`), live with it.
   const counts = data?.counts;
-  const card = (n: number | undefined) => (n === undefined ? '—' : formatNumberTr(n));
+  // A searched count stops at a cap: its figures are then lower bounds ("1.000+").
+  const card = (n: number | undefined) => (n === undefined ? '—' : `${formatNumberTr(n)}${data?.total_is_estimate ? '+' : ''}`);
 
   return (
     <>
@@ -191,7 +192,7 @@ export default function LogsPage() {
       ) : data && data.items.length > 0 ? (
         <div aria-busy={isFetching || undefined}>
           <LogTable logs={data.items} caption={LOGS.tableCaption} projectId={projectId} columns={activeView?.columns} />
-          <Pagination skip={skip} limit={LOGS_PAGE_SIZE} total={data.total} shown={data.items.length} onChange={(s) => update(applied, s)} />
+          <Pagination skip={skip} limit={LOGS_PAGE_SIZE} total={data.total} totalIsEstimate={data.total_is_estimate} shown={data.items.length} onChange={(s) => update(applied, s)} />
         </div>
       ) : (
         <EmptyState title={LOGS.empty} />
