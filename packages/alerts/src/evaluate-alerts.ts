@@ -39,30 +39,44 @@ async function evaluateGroupRule(deps: AlertDeps, rule: AlertRuleRow, project: {
   return ids;
 }
 
+/** How long a threshold rule found over its limit is trusted to still be, ms (per process). */
+const STILL_OVER_MS = 60_000;
+/** Rule id → until when it is known to be over its threshold. Bounded: cleared past 10,000 rules. */
+const stillOverUntil = new Map<string, number>();
+
 /**
  * Threshold rules: more than `count` logs at level ≥ `level` in the last `minutes`. Only
- * batches with matching logs trigger a look; while the rule's window is open the batch's
- * matching logs are only held for the digest (no count query during a storm); otherwise a
- * bounded count (it stops reading at count + 1 rows) decides.
+ * batches with matching logs trigger a look, and a bounded count (it stops reading at
+ * count + 1 rows) decides. While the rule's window is open the batch's matching logs are held
+ * for the digest only while the rule is still over its threshold, checked at most once a
+ * minute per process (no count per batch during a storm): a trickle after the storm must not
+ * make a digest every cool-down for ever.
  */
 async function evaluateThresholdRule(deps: AlertDeps, rule: AlertRuleRow, project: { id: string; name: string }, job: AlertEvaluationJob, now: Date): Promise<string[]> {
   const c = rule.conditions as ThresholdConditions;
   const inBatch = job.levels.filter((l) => atLeast(l.level, c.level) && (!c.environment || l.environment === c.environment)).reduce((n, l) => n + l.count, 0);
   if (inBatch === 0) return [];
   const hold = () => sendOrHoldAlert(deps.sql, { ruleId: rule.id, subject: '*', now, cooldownMinutes: rule.cooldownMinutes, count: inBatch, groupIds: [] });
-  if (await isAlertWindowOpen(deps.sql, rule.id, '*', now)) {
-    await hold();
-    return [];
-  }
   const levels = LOG_LEVELS.filter((l) => levelRank(l) >= levelRank(c.level));
   // The rule's search is a query of the search language (validated when the rule was saved).
   const query = c.search ? parseQuery(c.search, 'logs') : undefined;
-  const { byLevel, capped } = await countLogsCapped(
-    deps.sql,
-    project.id,
-    { levels, environment: c.environment ?? undefined, query, from: new Date(now.getTime() - c.minutes * 60_000) },
-    c.count,
-  );
+  const countOver = async () => {
+    const counted = await countLogsCapped(
+      deps.sql,
+      project.id,
+      { levels, environment: c.environment ?? undefined, query, from: new Date(now.getTime() - c.minutes * 60_000) },
+      c.count,
+    );
+    if (stillOverUntil.size > 10_000) stillOverUntil.clear();
+    if (counted.capped) stillOverUntil.set(rule.id, now.getTime() + STILL_OVER_MS);
+    else stillOverUntil.delete(rule.id);
+    return counted;
+  };
+  if (await isAlertWindowOpen(deps.sql, rule.id, '*', now)) {
+    if ((stillOverUntil.get(rule.id) ?? 0) > now.getTime() || (await countOver()).capped) await hold();
+    return [];
+  }
+  const { byLevel, capped } = await countOver();
   if (!capped) return [];
   const decision = await hold();
   if (!decision.send) return [];

@@ -236,6 +236,34 @@ describe('alert delivery', () => {
     expect(groups[1].title).toBe('Özet: bekleme süresinde 49 yeni grup daha — Yeni gruplar');
   });
 
+  it('holds a threshold rule’s logs for the digest only while it is still over: a trickle after the storm makes no digest', async () => {
+    const p = await projectWithKey('Damla');
+    const created = await gw.api.post(
+      `/api/v1/projects/${p.projectId}/alerts`,
+      { name: 'Damla', type: 'threshold', conditions: { count: 5, level: 'ERROR', minutes: 1 }, cooldown_minutes: 10, channels: [{ type: 'webhook', url: `${receiver.url}/trickle` }] },
+      token,
+    );
+    expect(created.status).toBe(201);
+    await ingest(p.key, Array.from({ length: 6 }, (_, i) => ({ message: `Damla hatası ${i}`, level: 'ERROR' })));
+    await settled();
+    expect(bodyOf('/trickle').map((m) => m.kind)).toEqual(['alert']);
+    const deps = gw.deps.alerts.deps;
+    const realNow = deps.now;
+    try {
+      // 90 s later, inside the 10-minute cool-down: two errors, not more than 5 in the last minute.
+      deps.now = () => new Date(Date.now() + 90_000);
+      await ingest(p.key, [{ message: 'Damla hatası sonra 1', level: 'ERROR' }, { message: 'Damla hatası sonra 2', level: 'ERROR' }]);
+      await settled();
+      // The cool-down ends: nothing was held, so the sweeper sends no digest.
+      deps.now = () => new Date(Date.now() + 11 * 60_000);
+      await new Promise((r) => setTimeout(r, 1_500));
+      await settled();
+    } finally {
+      deps.now = realNow;
+    }
+    expect(bodyOf('/trickle').map((m) => m.kind)).toEqual(['alert']);
+  });
+
   it('counts only the logs a threshold rule’s query matches (a saved view’s query works as it is)', async () => {
     const p = await projectWithKey('Sorgulu');
     for (const [name, search, path] of [
