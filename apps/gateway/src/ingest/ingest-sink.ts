@@ -84,7 +84,7 @@ export function createInlineSink(pipeline: PipelineDeps, limits: SinkLimits = {}
  */
 export function createQueueSink(connection: Redis, redisPrefix: string, limits: SinkLimits = {}): IngestSink {
   const maxWaiting = limits.maxWaiting ?? 500;
-  const maxLagMs = limits.maxLagMs ?? 1000;
+  const maxLagMs = limits.maxLagMs ?? INGEST_LIMITS.defaultMaxLagMs;
   const coalesceMs = limits.coalesceMs ?? 20;
   const queue = new Queue(INGEST_QUEUE, { connection, prefix: bullPrefix(redisPrefix) });
   queue.on('error', () => undefined);

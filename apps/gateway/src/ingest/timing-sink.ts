@@ -1,4 +1,4 @@
-import { AppError, PERF_LIMITS, PERF_MESSAGES, TIMINGS_QUEUE, type TimingJob } from '@seyir/domain';
+import { AppError, INGEST_LIMITS, PERF_LIMITS, PERF_MESSAGES, TIMINGS_QUEUE, type TimingJob } from '@seyir/domain';
 import { alertJobFromTimings, type AlertQueue } from '@seyir/alerts';
 import { bullPrefix, ingestJobOptions, processTimings, type TimingDeps } from '@seyir/pipeline';
 import { Queue } from 'bullmq';
@@ -44,7 +44,7 @@ export function createInlineTimingSink(deps: TimingDeps, alerts?: AlertQueue): T
  */
 export function createQueueTimingSink(connection: Redis, redisPrefix: string, limits: { maxWaiting?: number; maxLagMs?: number; coalesceMs?: number } = {}): TimingSink {
   const maxWaiting = limits.maxWaiting ?? 500;
-  const maxLagMs = limits.maxLagMs ?? 1000;
+  const maxLagMs = limits.maxLagMs ?? INGEST_LIMITS.defaultMaxLagMs;
   const coalesceMs = limits.coalesceMs ?? 20;
   const queue = new Queue(TIMINGS_QUEUE, { connection, prefix: bullPrefix(redisPrefix) });
   queue.on('error', () => undefined);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INGEST_MESSAGES } from './messages.js';
+import { INGEST_LIMITS } from './limits.js';
 
 /** What an ingest sink reports about itself (BullMQ queue, or the embedded inline pipeline). */
 export interface IngestQueueState {
@@ -47,7 +48,7 @@ export type IngestHealth = z.infer<typeof IngestHealthSchema>;
  * batches are being retried, else `ok`. Failed batches are reported but do not change the status:
  * they are kept for inspection long after the cause is gone.
  */
-export function assessIngestHealth(state: IngestQueueState | null, mode: IngestQueueState['mode'], now: Date, maxLagMs = 1000): IngestHealth {
+export function assessIngestHealth(state: IngestQueueState | null, mode: IngestQueueState['mode'], now: Date, maxLagMs: number = INGEST_LIMITS.defaultMaxLagMs): IngestHealth {
   const checked_at = now.toISOString();
   if (!state) return { mode, status: 'down', problems: [INGEST_MESSAGES.healthQueueUnreachable], queue: null, workers: null, checked_at };
   const problems: string[] = [];
