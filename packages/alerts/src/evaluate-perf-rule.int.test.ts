@@ -54,7 +54,7 @@ async function batch(timings: JobTiming[]): Promise<number> {
 }
 
 const rule = async (conditions: Record<string, unknown>, type: 'latency' | 'error_rate' = 'latency') =>
-  (await createAlertRule(db.sql, projectId, (await db.sql.query<{ id: string }>('SELECT id FROM users LIMIT 1')).rows[0]!.id, {
+  (await createAlertRule(db, projectId, (await db.sql.query<{ id: string }>('SELECT id FROM users LIMIT 1')).rows[0]!.id, {
     name: `${type} ${JSON.stringify(conditions)}`,
     type,
     channels: [{ type: 'email', to: ['a@example.com'] }],

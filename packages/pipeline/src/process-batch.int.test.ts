@@ -152,9 +152,9 @@ describe('processBatch', () => {
     const batch = (n: number) => job([log(`rule check ${n}`, {}, base + n)], project.id);
     expect((await processBatch(deps, batch(1))).alertable).toBe(false);
     // A quota rule is served by the batches that cross a threshold (see the quota test).
-    await createAlertRule(handle.sql, project.id, ownerId, { name: 'Kota', type: 'quota', channels: [{ type: 'email', to: ['a@example.com'] }], conditions: {}, cooldownMinutes: 10, enabled: true });
+    await createAlertRule(handle, project.id, ownerId, { name: 'Kota', type: 'quota', channels: [{ type: 'email', to: ['a@example.com'] }], conditions: {}, cooldownMinutes: 10, enabled: true });
     expect((await processBatch(deps, batch(4))).alertable).toBe(false);
-    const rule = await createAlertRule(handle.sql, project.id, ownerId, {
+    const rule = await createAlertRule(handle, project.id, ownerId, {
       name: 'Yeni hata',
       type: 'new_group',
       channels: [{ type: 'email', to: ['a@example.com'] }],

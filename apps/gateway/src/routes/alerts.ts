@@ -42,7 +42,7 @@ export function alertRoutes(deps: AppDeps): Router {
 
   router.post('/', manage, async (req, res) => {
     const input = await inputOf(req);
-    const row = await createAlertRule(deps.database.sql, param(req, 'projectId'), currentUser(req).id, toAlertRuleFields(input));
+    const row = await createAlertRule(deps.database, param(req, 'projectId'), currentUser(req).id, toAlertRuleFields(input));
     if (!row) throw new AppError('CONFLICT', ALERT_MESSAGES.tooManyRules);
     res.status(201).json(presentAlertRule(row, currentStanding(req)));
   });

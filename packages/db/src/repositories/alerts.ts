@@ -1,5 +1,5 @@
 import { ALERT_LIMITS, foldTurkish, type AlertChannel, type AlertConditions, type AlertDeliveryKind, type AlertDeliveryStatus, type AlertMessage, type AlertType } from '@seyir/domain';
-import type { SqlClient } from '../connection.js';
+import type { DatabaseHandle, SqlClient } from '../connection.js';
 import { toJsonParam } from './sql-arrays.js';
 
 /** An alert rule as stored. */
@@ -73,22 +73,27 @@ export async function getAlertRule(sql: SqlClient, projectId: string, ruleId: st
 
 /**
  * Adds a rule unless the project already has `ALERT_LIMITS.maxRulesPerProject` (undefined
- * then). The count and the insert are one statement under a lock on the project row, so two
- * concurrent creates cannot both pass the limit.
+ * then). One transaction: the project row is locked first, and the count runs in the next
+ * statement, so it sees every rule committed by a create that held the lock before. (Counting
+ * in the locking statement read its snapshot from before the wait: 52 parallel creates could
+ * make 51 rules.)
  */
-export async function createAlertRule(sql: SqlClient, projectId: string, createdBy: string, fields: AlertRuleFields): Promise<AlertRuleRow | undefined> {
-  const { rows } = await sql.query<RawRule>(
-    `WITH p AS (SELECT id FROM projects WHERE id = $1 FOR UPDATE),
-          r AS (
-            INSERT INTO alert_rules (project_id, name, type, channels, conditions, cooldown_minutes, enabled, created_by)
-            SELECT p.id, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8 FROM p
-            WHERE (SELECT count(*) FROM alert_rules WHERE project_id = $1) < $9
-            RETURNING *
-          )
-     SELECT ${RULE_COLUMNS} FROM r`,
-    [projectId, fields.name, fields.type, toJsonParam(fields.channels), toJsonParam(fields.conditions), fields.cooldownMinutes, fields.enabled, createdBy, ALERT_LIMITS.maxRulesPerProject],
-  );
-  return rows[0] ? toRule(rows[0]) : undefined;
+export async function createAlertRule(database: Pick<DatabaseHandle, 'transaction'>, projectId: string, createdBy: string, fields: AlertRuleFields): Promise<AlertRuleRow | undefined> {
+  return database.transaction(async (sql) => {
+    const locked = await sql.query(`SELECT id FROM projects WHERE id = $1 FOR UPDATE`, [projectId]);
+    if (locked.rows.length === 0) return undefined;
+    const { rows } = await sql.query<RawRule>(
+      `WITH r AS (
+         INSERT INTO alert_rules (project_id, name, type, channels, conditions, cooldown_minutes, enabled, created_by)
+         SELECT $1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8
+         WHERE (SELECT count(*) FROM alert_rules WHERE project_id = $1) < $9
+         RETURNING *
+       )
+       SELECT ${RULE_COLUMNS} FROM r`,
+      [projectId, fields.name, fields.type, toJsonParam(fields.channels), toJsonParam(fields.conditions), fields.cooldownMinutes, fields.enabled, createdBy, ALERT_LIMITS.maxRulesPerProject],
+    );
+    return rows[0] ? toRule(rows[0]) : undefined;
+  });
 }
 
 /** Replaces a rule's settings (its cool-down state is kept). Undefined when the project has no such rule. */
