@@ -50,10 +50,12 @@ describe('retention job', () => {
     });
     const { rows } = await db.sql.query<{ id: string; count: number }>(`SELECT l.id, g.count FROM logs l JOIN log_groups g ON g.id = l.group_id WHERE l.project_id = $1`, [projectId]);
     expect(rows).toEqual([{ id: logs[1]!.id, count: 1 }]);
-    // One job per tick for both workers: never two scheduled at once.
+    // One job per tick for both workers: never two scheduled at once, never two running. (BullMQ
+    // schedules the next tick when a run starts: one running and one scheduled is normal.)
     for (let i = 0; i < 10; i++) {
       const counts = await queue.getJobCounts('delayed', 'waiting', 'active');
-      expect((counts.delayed ?? 0) + (counts.waiting ?? 0) + (counts.active ?? 0)).toBeLessThanOrEqual(1);
+      expect((counts.delayed ?? 0) + (counts.waiting ?? 0)).toBeLessThanOrEqual(1);
+      expect(counts.active ?? 0).toBeLessThanOrEqual(1);
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(await queue.getJobSchedulersCount()).toBe(1);
