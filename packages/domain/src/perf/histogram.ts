@@ -66,11 +66,7 @@ export class LatencyHistogram implements HistogramView {
 
   /** Adds a packed sparse histogram (as stored). */
   addPacked(packed: readonly (number | string)[]): this {
-    for (const raw of packed) {
-      const entry = Number(raw);
-      const k = Math.floor(entry / PACK);
-      this.addBucket(k, entry - k * PACK);
-    }
+    forEachPacked(packed, (k, c) => this.addBucket(k, c));
     return this;
   }
 
@@ -176,11 +172,7 @@ export class DenseHistogram implements HistogramView {
       forEachPackedText(packed, (k, c) => this.addBucket(k, c));
       return this;
     }
-    for (const raw of packed) {
-      const entry = Number(raw);
-      const k = Math.floor(entry / PACK);
-      this.addBucket(k, entry - k * PACK);
-    }
+    forEachPacked(packed, (k, c) => this.addBucket(k, c));
     return this;
   }
 
@@ -228,6 +220,15 @@ export class DenseHistogram implements HistogramView {
  * Calls `each(bucket, count)` for every entry of a packed histogram in PostgreSQL's array text
  * form (`{e,e,…}`, or without braces), reading digits in place: no substring or array per entry.
  */
+/** Calls `each` with the bucket and count of every entry of a packed sparse histogram (as stored). */
+export function forEachPacked(packed: readonly (number | string)[], each: (bucket: number, count: number) => void): void {
+  for (const raw of packed) {
+    const entry = Number(raw);
+    const k = Math.floor(entry / PACK);
+    each(k, entry - k * PACK);
+  }
+}
+
 export function forEachPackedText(text: string, each: (bucket: number, count: number) => void): void {
   let value = 0;
   let digits = false;
