@@ -80,7 +80,7 @@ describe('distributed ingest', () => {
   });
 
   it('answers 503 with Retry-After when workers fall behind, instead of growing the queue', async () => {
-    const { gw, projectId, key } = await setup({ SEYIR_INGEST_MAX_WAITING: '3' });
+    const { gw, projectId, key } = await setup({ SEYIR_INGEST_MAX_WAITING: '3', SEYIR_INGEST_MAX_HOLD_MS: '300' });
     const statuses: number[] = [];
     let retryAfter: string | null = null;
     for (let i = 0; i < 6; i++) {
@@ -98,6 +98,27 @@ describe('distributed ingest', () => {
     // A worker drains the accepted batches: nothing accepted is lost.
     const worker = await workerFor(gw);
     closers.push(() => worker.close());
+    expect(await waitForCount(gw, projectId, 30)).toBe(30);
+  });
+
+  it('holds a request while the queue is full and admits it once a worker catches up, instead of a 503', async () => {
+    const { gw, projectId, key } = await setup({ SEYIR_INGEST_MAX_WAITING: '2', SEYIR_INGEST_MAX_HOLD_MS: '8000', SEYIR_INGEST_COALESCE_MS: '0' });
+    const post = (i: number) => gw.api.request('POST', '/api/ingest/batch', { headers: { 'x-seyir-key': key }, json: batch(10, `Bekleme${i}`) });
+    for (let i = 0; i < 2; i++) {
+      expect((await post(i)).status).toBe(202);
+      await new Promise((r) => setTimeout(r, 120)); // past the depth cache
+    }
+    let settled = false;
+    const held = post(2).then((response) => {
+      settled = true;
+      return response;
+    });
+    await new Promise((r) => setTimeout(r, 600));
+    expect(settled).toBe(false); // no worker: it waits rather than growing the queue
+    const worker = await workerFor(gw);
+    closers.push(() => worker.close());
+    const answer = await held;
+    expect(answer.status).toBe(202);
     expect(await waitForCount(gw, projectId, 30)).toBe(30);
   });
 

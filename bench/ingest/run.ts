@@ -5,19 +5,25 @@
  */
 import { measureCopy, type CopySample } from './copy-baseline.js';
 import { percentile } from './processes.js';
-import { startBenchTopology } from './topology.js';
+import { startBenchTopology, type BenchTopology } from './topology.js';
 import { createIngestPoster } from './http-client.js';
 import { makeBatch } from './sample-logs.js';
 import { cpuSecondsOfAll } from '../live/child-process-stats.js';
-import { numberArg } from '../lib/args.js';
+import { flagArg, numberArg } from '../lib/args.js';
 
 const SECONDS = numberArg('seconds', 30);
 const CLIENTS = numberArg('clients', 8);
 const BATCH = numberArg('batch', 100);
+const STATEMENTS = flagArg('statements');
 const log = (message: string) => process.stderr.write(`[bench:ingest] ${message}\n`);
 
 async function main(): Promise<void> {
-  const topology = await startBenchTopology(log, process.env.SEYIR_INGEST_COALESCE_MS ? { SEYIR_INGEST_COALESCE_MS: process.env.SEYIR_INGEST_COALESCE_MS } : {});
+  const topology = await startBenchTopology(
+    log,
+    // Ingest settings to try, passed through from the bench's environment.
+    Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('SEYIR_INGEST_') && e[1] !== undefined)),
+    { statements: STATEMENTS },
+  );
   const { handle, base, gateway, worker, databaseUrl } = topology;
   const projectId = topology.projectId;
 
@@ -38,6 +44,7 @@ async function main(): Promise<void> {
   const startCount = await count();
   // CPU per stored log of each part, from /proc: what to make cheaper, whatever else the box runs.
   const parts = { ...topology.pids(), bench_client: [process.pid] };
+  if (STATEMENTS) await handle.sql.query('SELECT pg_stat_statements_reset()');
   const cpuBefore = Object.fromEntries(Object.entries(parts).map(([name, pids]) => [name, cpuSecondsOfAll(pids)]));
   const started = performance.now();
   const client = async (id: number) => {
@@ -96,6 +103,7 @@ async function main(): Promise<void> {
     Object.entries(parts).map(([name, pids]) => [name, Math.round(((cpuSecondsOfAll(pids) - cpuBefore[name]!) * 1e6) / Math.max(1, storedPhase1))]),
   );
   const logsPerS = Math.round(storedPhase1 / ((drained - started) / 1000));
+  if (STATEMENTS) await logStatements(handle, log);
   log(`saturation: ${storedPhase1} logs in ${((drained - started) / 1000).toFixed(1)} s (${throttled} throttled answers)`);
 
   // Phase 2: open-loop load at 80 % of what was sustained; HTTP latency under normal load.
@@ -155,6 +163,15 @@ async function main(): Promise<void> {
   };
   await topology.destroy();
   process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+/** The statements that took the database's time in phase 1 (--statements). */
+async function logStatements(handle: BenchTopology['handle'], log: (message: string) => void): Promise<void> {
+  const { rows } = await handle.sql.query<{ query: string; calls: string; ms: number; mean_ms: number }>(
+    `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query, calls, round(total_exec_time)::int AS ms, round(mean_exec_time::numeric, 2)::float AS mean_ms
+     FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`,
+  );
+  for (const r of rows) log(`  ${String(r.ms).padStart(7)} ms  ${String(r.calls).padStart(7)} calls  ${String(r.mean_ms).padStart(7)} ms/call  ${r.query}`);
 }
 
 main().catch((error: unknown) => {

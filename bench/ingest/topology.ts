@@ -28,14 +28,20 @@ export interface BenchTopology {
  * Starts the topology as production runs it (apps as separate processes from their entry
  * points), with an account on the Professional plan, a project and an API key.
  */
-export async function startBenchTopology(log: (message: string) => void, extraEnv: Record<string, string> = {}): Promise<BenchTopology> {
+export async function startBenchTopology(
+  log: (message: string) => void,
+  extraEnv: Record<string, string> = {},
+  options: { statements?: boolean } = {},
+): Promise<BenchTopology> {
   log('starting PostgreSQL and Redis');
-  const postgres = await startPostgres();
+  // --statements: pg_stat_statements loaded, to list what the database spends its time on.
+  const postgres = await startPostgres(options.statements ? { settings: { shared_preload_libraries: 'pg_stat_statements' } } : {});
   const redis = await startRedis();
   await createDatabase(postgres.adminUrl, 'seyir_bench');
   const databaseUrl = postgres.urlFor('seyir_bench');
   const handle = await openDatabase({ databaseUrl, poolSize: 4 });
   await migrate(handle);
+  if (options.statements) await handle.sql.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   const user = await createUser(handle.db, { username: 'bench', email: 'bench@example.com', firstName: '', lastName: '', passwordHash: 'x' });
   if (!user.ok) throw new Error('bench user');
   await handle.sql.query(`UPDATE users SET plan = 'professional' WHERE id = $1`, [user.user.id]);

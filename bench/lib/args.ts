@@ -6,3 +6,8 @@ export function numberArg(name: string, fallback: number): number {
   const i = benchArgs.indexOf(`--${name}`);
   return i >= 0 ? Number(benchArgs[i + 1]) : fallback;
 }
+
+/** Whether a `--name` switch was given. */
+export function flagArg(name: string): boolean {
+  return benchArgs.includes(`--${name}`);
+}

@@ -33,8 +33,10 @@ const ConfigSchema = z
     SEYIR_INGEST_KEY_RPS: z.coerce.number().int().min(1).default(200),
     /** Batches allowed to wait (embedded: in memory; distributed: jobs in Redis) before ingest answers 503. */
     SEYIR_INGEST_MAX_WAITING: z.coerce.number().int().min(1).optional(),
-    /** Distributed: how old the oldest queued batch may be (ms) before ingest answers 503. Default 1000. */
+    /** Distributed: how old the oldest queued batch may be (ms) before ingest holds, then refuses, requests. Default 500. */
     SEYIR_INGEST_MAX_LAG_MS: z.coerce.number().int().min(100).optional(),
+    /** Distributed: how long a request past those limits waits for the workers (ms) before the 503; 0 = answer at once. Default 2000. */
+    SEYIR_INGEST_MAX_HOLD_MS: z.coerce.number().int().min(0).max(10_000).optional(),
     /** Ingest requests read and parsed at once (each body up to 5 MB); past it 503 + Retry-After. Default 64. */
     SEYIR_INGEST_MAX_INFLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
     /** Distributed: window (ms) in which a project's concurrent requests share one job; 0 = off. Default 20. */

@@ -80,6 +80,12 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
   // Embedded: this process evaluates and delivers; distributed: the workers do, the gateway only queues tests.
   const alertQueue = redis ? createBullAlertQueue(redis, bullPrefix(config.SEYIR_REDIS_PREFIX), warn) : createInProcessAlertQueue(alertDeps, warn);
   const livePublisher = createLivePublisher({ sql: database.sql, transport: { send: (frame) => liveRelay.server?.deliver(frame), sendUsage: (usage) => liveRelay.server?.deliverUsage(usage) } });
+  const queueLimits = {
+    maxWaiting: config.SEYIR_INGEST_MAX_WAITING,
+    maxLagMs: config.SEYIR_INGEST_MAX_LAG_MS,
+    maxHoldMs: config.SEYIR_INGEST_MAX_HOLD_MS,
+    coalesceMs: config.SEYIR_INGEST_COALESCE_MS,
+  };
   const deps: AppDeps = {
     database,
     db: database.db,
@@ -93,10 +99,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
     enforcePlanLimits: config.SEYIR_ENFORCE_PLAN_LIMITS,
     webDist: config.SEYIR_WEB_DIST ?? join(REPO_ROOT, 'apps', 'web', 'dist'),
     ingest: redis
-      ? createQueueSink(redis, config.SEYIR_REDIS_PREFIX, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING, maxLagMs: config.SEYIR_INGEST_MAX_LAG_MS, coalesceMs: config.SEYIR_INGEST_COALESCE_MS })
+      ? createQueueSink(redis, config.SEYIR_REDIS_PREFIX, queueLimits)
       : createInlineSink({ database, templates: new TemplateStore(database.sql), planPreset: config.SEYIR_PLAN_PRESET }, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING }, livePublisher, alertQueue),
     timings: redis
-      ? createQueueTimingSink(redis, config.SEYIR_REDIS_PREFIX, { maxWaiting: config.SEYIR_INGEST_MAX_WAITING, maxLagMs: config.SEYIR_INGEST_MAX_LAG_MS, coalesceMs: config.SEYIR_INGEST_COALESCE_MS })
+      ? createQueueTimingSink(redis, config.SEYIR_REDIS_PREFIX, queueLimits)
       : createInlineTimingSink({ database }, alertQueue),
     ingestKeys: new IngestKeys(database.db),
     ingestRequestsPerSecond: config.SEYIR_INGEST_KEY_RPS,

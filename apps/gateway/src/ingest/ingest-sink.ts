@@ -1,9 +1,8 @@
 import { AppError, INGEST_LIMITS, INGEST_MESSAGES, INGEST_QUEUE, type IngestJob, type IngestQueueState } from '@seyir/domain';
 import { alertJobFromOutcome, type AlertQueue } from '@seyir/alerts';
-import { bullPrefix, ingestJobOptions, oldestWaitingJob, processBatch, type LivePublisher, type PipelineDeps } from '@seyir/pipeline';
-import { Queue } from 'bullmq';
+import { oldestWaitingJob, processBatch, type LivePublisher, type PipelineDeps } from '@seyir/pipeline';
 import type { Redis } from 'ioredis';
-import { adaptiveWindow, createCoalescer, createQueueBackpressure } from './queue-intake.js';
+import { createQueueIntake } from './queue-intake.js';
 
 /** Where accepted batches go. `submit` resolves only once the batch is durable. */
 export interface IngestSink {
@@ -24,6 +23,11 @@ export interface SinkLimits {
    * Default 1,000.
    */
   maxLagMs?: number;
+  /**
+   * Distributed: past maxWaiting or maxLagMs, a request waits up to this long (ms) for the
+   * workers to catch up before the 503. 0: answer 503 at once. Default 2,000.
+   */
+  maxHoldMs?: number;
   /**
    * Distributed: concurrent requests of one project are put into one job of up to 1,000 logs
    * within this window (ms); each request still answers only once its job is in Redis. The
@@ -79,41 +83,25 @@ export function createInlineSink(pipeline: PipelineDeps, limits: SinkLimits = {}
 
 /**
  * Distributed mode: a batch is acknowledged once it is a BullMQ job in Redis (durable with
- * AOF). When workers fall behind and more than `maxWaiting` jobs wait (or wait to retry), ingest
+ * AOF). When workers fall behind (more than `maxWaiting` jobs wait or wait to retry, or the
+ * oldest waits longer than `maxLagMs`), a request waits up to `maxHoldMs` for them, then ingest
  * answers 503 with Retry-After instead of letting the queue — and the delay to visibility — grow.
  */
 export function createQueueSink(connection: Redis, redisPrefix: string, limits: SinkLimits = {}): IngestSink {
-  const maxWaiting = limits.maxWaiting ?? 500;
-  const maxLagMs = limits.maxLagMs ?? INGEST_LIMITS.defaultMaxLagMs;
-  const coalesceMs = limits.coalesceMs ?? 20;
-  const queue = new Queue(INGEST_QUEUE, { connection, prefix: bullPrefix(redisPrefix) });
-  queue.on('error', () => undefined);
-  const unavailable = (cause?: unknown) => new AppError('UNAVAILABLE', INGEST_MESSAGES.unavailable, { cause, retryAfterSeconds: 2 });
-  const backpressure = createQueueBackpressure(queue, { maxWaiting, maxLagMs });
-  const coalescer = createCoalescer<IngestJob>({
-    windowMs: adaptiveWindow(coalesceMs, backpressure.backlog),
+  const intake = createQueueIntake<IngestJob>({
+    connection,
+    redisPrefix,
+    queueName: INGEST_QUEUE,
+    jobName: 'batch',
+    limits,
     maxItems: INGEST_LIMITS.maxBatchLogs,
     itemsOf: (job) => job.logs,
     emptyLike: (job, batchId) => ({ ...job, batchId, logs: [] }),
-    send: async (job) => {
-      try {
-        await queue.add('batch', job, ingestJobOptions(job));
-        backpressure.added();
-      } catch (error) {
-        throw unavailable(error);
-      }
-    },
+    unavailableDetail: INGEST_MESSAGES.unavailable,
   });
+  const { queue } = intake;
   return {
-    async submit(job) {
-      if (connection.status !== 'ready') throw unavailable();
-      try {
-        await backpressure.check();
-      } catch (error) {
-        throw error instanceof AppError ? error : unavailable(error);
-      }
-      return coalescer.add(job);
-    },
+    submit: intake.submit,
     async health() {
       const [counts, oldest, workers] = await Promise.all([
         queue.getJobCounts('waiting', 'active', 'failed', 'delayed'),
@@ -131,9 +119,6 @@ export function createQueueSink(connection: Redis, redisPrefix: string, limits: 
         workers,
       };
     },
-    close: async () => {
-      await coalescer.flushAll();
-      await queue.close();
-    },
+    close: intake.close,
   };
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, INGEST_MESSAGES } from '@seyir/domain';
-import { oldestWaitingJob } from '@seyir/pipeline';
-import type { Queue } from 'bullmq';
+import { AppError, INGEST_LIMITS, INGEST_MESSAGES } from '@seyir/domain';
+import { bullPrefix, ingestJobOptions, oldestWaitingJob } from '@seyir/pipeline';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 
 /** A batch of one project on its way to a queue (log batches and timing batches). */
 interface ProjectBatch {
@@ -65,28 +66,64 @@ export function createCoalescer<J extends ProjectBatch>(options: {
   };
 }
 
+/** How long and how many requests may wait for a queue past its limits before the 503. */
+export interface HoldLimits {
+  /** Longest a request waits for the queue to come back under its limits (ms). 0: answer 503 at once. */
+  maxHoldMs: number;
+  /** Requests waiting at once; past it, 503 at once. */
+  maxHeld: number;
+}
+
 /**
- * Backpressure of a queue: depth and lag, read at most every 100 ms (two small Redis reads)
- * rather than per request. Depth counts the jobs waiting to retry too (a database outage), so
- * they cannot fill Redis. Lag is measured on a job that has not run yet: a retried or stalled
- * one has waited for its backoff or a dead worker's lock, not for a worker, and its age would
- * refuse ingest while the queue is there to ride out exactly that.
+ * Backpressure of a queue: depth and lag, read at most every 100 ms (two small Redis reads,
+ * shared by concurrent requests) rather than per request. Depth counts the jobs waiting to
+ * retry too (a database outage), so they cannot fill Redis. Lag is measured on a job that has
+ * not run yet: a retried or stalled one has waited for its backoff or a dead worker's lock, not
+ * for a worker, and its age would refuse ingest while the queue is there to ride out exactly that.
+ *
+ * Past a limit a request first waits, up to `maxHoldMs` and at most `maxHeld` at once, for the
+ * workers to catch up; only then 503 with Retry-After. A refused client sleeps whole seconds
+ * (Retry-After has no finer unit), and every such sleep idled the workers once the queue drained:
+ * a held request is admitted the moment the lag is back under the bound, so the queue stays
+ * short (the delay to visible) and the workers stay busy. Held requests are bounded in number
+ * and time, so the gateway's memory is too.
  */
-export function createQueueBackpressure(queue: Queue, limits: { maxWaiting: number; maxLagMs: number }) {
+export function createQueueBackpressure(queue: Queue, limits: { maxWaiting: number; maxLagMs: number } & HoldLimits) {
   let depth = { waiting: 0, lagMs: 0, at: 0 };
   let backlog = 0;
+  let reading: Promise<void> | undefined;
+  let held = 0;
+  const read = async () => {
+    const [counts, oldest] = await Promise.all([queue.getJobCounts('waiting', 'delayed'), oldestWaitingJob(queue)]);
+    const lagMs = oldest && oldest.attemptsStarted === 0 ? Date.now() - oldest.timestamp : 0;
+    depth = { waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0), lagMs, at: Date.now() };
+    backlog = counts.waiting ?? 0;
+  };
+  const refresh = (): Promise<void> => {
+    if (Date.now() - depth.at < 100) return Promise.resolve();
+    reading ??= read().finally(() => (reading = undefined));
+    return reading;
+  };
+  const over = () => depth.waiting >= limits.maxWaiting || depth.lagMs > limits.maxLagMs;
   return {
-    /** Throws 503 QUEUE_FULL with Retry-After past a limit; a Redis error is the caller's. */
+    /** Resolves when the request may be queued; throws 503 QUEUE_FULL with Retry-After past the hold. A Redis error is the caller's. */
     async check(): Promise<void> {
-      if (Date.now() - depth.at >= 100) {
-        const [counts, oldest] = await Promise.all([queue.getJobCounts('waiting', 'delayed'), oldestWaitingJob(queue)]);
-        const lagMs = oldest && oldest.attemptsStarted === 0 ? Date.now() - oldest.timestamp : 0;
-        depth = { waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0), lagMs, at: Date.now() };
-        backlog = counts.waiting ?? 0;
+      await refresh();
+      if (!over()) return;
+      if (held < limits.maxHeld && limits.maxHoldMs > 0) {
+        held++;
+        try {
+          const deadline = Date.now() + limits.maxHoldMs;
+          while (Date.now() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, Math.min(25, deadline - Date.now())));
+            await refresh();
+            if (!over()) return;
+          }
+        } finally {
+          held--;
+        }
       }
-      if (depth.waiting >= limits.maxWaiting || depth.lagMs > limits.maxLagMs) {
-        throw new AppError('QUEUE_FULL', INGEST_MESSAGES.overloaded, { retryAfterSeconds: Math.min(10, 1 + Math.floor(depth.lagMs / 1000)) });
-      }
+      throw new AppError('QUEUE_FULL', INGEST_MESSAGES.overloaded, { retryAfterSeconds: Math.min(10, 1 + Math.floor(depth.lagMs / 1000)) });
     },
     /** A job was added since the last read. */
     added(): void {
@@ -94,6 +131,8 @@ export function createQueueBackpressure(queue: Queue, limits: { maxWaiting: numb
     },
     /** Jobs no worker had taken yet at the last read (0: the workers keep up). */
     backlog: () => backlog,
+    /** Requests waiting for the queue now. */
+    held: () => held,
   };
 }
 
@@ -105,4 +144,72 @@ export function createQueueBackpressure(queue: Queue, limits: { maxWaiting: numb
  */
 export function adaptiveWindow(windowMs: number, backlog: () => number): () => number {
   return () => (backlog() > 0 ? windowMs : Math.floor(windowMs / 4));
+}
+
+/** Limits of a queue intake (see `SinkLimits` for their meaning and defaults). */
+export interface QueueIntakeLimits {
+  maxWaiting?: number;
+  maxLagMs?: number;
+  coalesceMs?: number;
+  maxHoldMs?: number;
+}
+
+/**
+ * The distributed intake of one queue (log batches, timing batches): a request is held while
+ * the queue is past its limits (`createQueueBackpressure`), joined with the project's concurrent
+ * requests (`createCoalescer`) and resolves once its job is in Redis. Redis errors are 503
+ * UNAVAILABLE with the queue's own Turkish detail.
+ */
+export function createQueueIntake<J extends ProjectBatch>(options: {
+  connection: Redis;
+  redisPrefix: string;
+  queueName: string;
+  jobName: string;
+  limits: QueueIntakeLimits;
+  maxItems: number;
+  itemsOf(job: J): unknown[];
+  emptyLike(job: J, batchId: string): J;
+  /** Turkish detail of the 503 when Redis cannot take the job. */
+  unavailableDetail: string;
+}) {
+  const { connection, limits } = options;
+  const queue = new Queue(options.queueName, { connection, prefix: bullPrefix(options.redisPrefix) });
+  queue.on('error', () => undefined);
+  const unavailable = (cause?: unknown) => new AppError('UNAVAILABLE', options.unavailableDetail, { cause, retryAfterSeconds: 2 });
+  const backpressure = createQueueBackpressure(queue, {
+    maxWaiting: limits.maxWaiting ?? 500,
+    maxLagMs: limits.maxLagMs ?? INGEST_LIMITS.defaultMaxLagMs,
+    maxHoldMs: limits.maxHoldMs ?? INGEST_LIMITS.defaultMaxHoldMs,
+    maxHeld: INGEST_LIMITS.maxHeldRequests,
+  });
+  const coalescer = createCoalescer<J>({
+    windowMs: adaptiveWindow(limits.coalesceMs ?? 20, backpressure.backlog),
+    maxItems: options.maxItems,
+    itemsOf: options.itemsOf,
+    emptyLike: options.emptyLike,
+    send: async (job) => {
+      try {
+        await queue.add(options.jobName, job, ingestJobOptions(job));
+        backpressure.added();
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+  });
+  return {
+    queue,
+    async submit(job: J): Promise<void> {
+      if (connection.status !== 'ready') throw unavailable();
+      try {
+        await backpressure.check();
+      } catch (error) {
+        throw error instanceof AppError ? error : unavailable(error);
+      }
+      return coalescer.add(job);
+    },
+    async close(): Promise<void> {
+      await coalescer.flushAll();
+      await queue.close();
+    },
+  };
 }

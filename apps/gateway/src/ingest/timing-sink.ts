@@ -1,9 +1,8 @@
-import { AppError, INGEST_LIMITS, PERF_LIMITS, PERF_MESSAGES, TIMINGS_QUEUE, type TimingJob } from '@seyir/domain';
+import { AppError, PERF_LIMITS, PERF_MESSAGES, TIMINGS_QUEUE, type TimingJob } from '@seyir/domain';
 import { alertJobFromTimings, type AlertQueue } from '@seyir/alerts';
-import { bullPrefix, ingestJobOptions, processTimings, type TimingDeps } from '@seyir/pipeline';
-import { Queue } from 'bullmq';
+import { processTimings, type TimingDeps } from '@seyir/pipeline';
 import type { Redis } from 'ioredis';
-import { adaptiveWindow, createCoalescer, createQueueBackpressure } from './queue-intake.js';
+import { createQueueIntake, type QueueIntakeLimits } from './queue-intake.js';
 
 /** Where accepted timing batches go. `submit` resolves once the batch is durable. */
 export interface TimingSink {
@@ -39,44 +38,19 @@ export function createInlineTimingSink(deps: TimingDeps, alerts?: AlertQueue): T
 
 /**
  * Distributed mode: a BullMQ job on the `timings` queue (its own queue, so a burst of timing
- * records never delays log batches). Past `maxWaiting` waiting jobs, or when the oldest waits
- * longer than `maxLagMs`, ingest answers 503 with Retry-After, as for logs.
+ * records never delays log batches), with the same limits, hold and 503 as log batches.
  */
-export function createQueueTimingSink(connection: Redis, redisPrefix: string, limits: { maxWaiting?: number; maxLagMs?: number; coalesceMs?: number } = {}): TimingSink {
-  const maxWaiting = limits.maxWaiting ?? 500;
-  const maxLagMs = limits.maxLagMs ?? INGEST_LIMITS.defaultMaxLagMs;
-  const coalesceMs = limits.coalesceMs ?? 20;
-  const queue = new Queue(TIMINGS_QUEUE, { connection, prefix: bullPrefix(redisPrefix) });
-  queue.on('error', () => undefined);
-  const unavailable = (cause?: unknown) => new AppError('UNAVAILABLE', PERF_MESSAGES.unavailable, { cause, retryAfterSeconds: 2 });
-  const backpressure = createQueueBackpressure(queue, { maxWaiting, maxLagMs });
-  const coalescer = createCoalescer<TimingJob>({
-    windowMs: adaptiveWindow(coalesceMs, backpressure.backlog),
+export function createQueueTimingSink(connection: Redis, redisPrefix: string, limits: QueueIntakeLimits = {}): TimingSink {
+  const intake = createQueueIntake<TimingJob>({
+    connection,
+    redisPrefix,
+    queueName: TIMINGS_QUEUE,
+    jobName: 'timings',
+    limits,
     maxItems: PERF_LIMITS.maxJobRecords,
     itemsOf: (job) => job.timings,
     emptyLike: (job, batchId) => ({ ...job, batchId, timings: [] }),
-    send: async (job) => {
-      try {
-        await queue.add('timings', job, ingestJobOptions(job));
-        backpressure.added();
-      } catch (error) {
-        throw unavailable(error);
-      }
-    },
+    unavailableDetail: PERF_MESSAGES.unavailable,
   });
-  return {
-    async submit(job) {
-      if (connection.status !== 'ready') throw unavailable();
-      try {
-        await backpressure.check();
-      } catch (error) {
-        throw error instanceof AppError ? error : unavailable(error);
-      }
-      return coalescer.add(job);
-    },
-    close: async () => {
-      await coalescer.flushAll();
-      await queue.close();
-    },
-  };
+  return { submit: intake.submit, close: intake.close };
 }

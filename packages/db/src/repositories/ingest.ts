@@ -159,7 +159,7 @@ export async function insertLogs(sql: SqlClient, projectId: string, receivedAt: 
                        metadata, context, exception, request, response, is_overage)
      SELECT $1, u.id, u.ts, $2, u.level, u.environment, u.message, u.host, u.logger, u.release, u.group_id, u.tags,
             u.metadata, u.context, u.exception, u.request, u.response, u.is_overage
-     FROM jsonb_to_recordset($3::jsonb)
+     FROM json_to_recordset($3::json)
        AS u(id uuid, ts timestamptz, level text, environment text, message text, host text, logger text, release text, group_id uuid,
             tags text[], metadata jsonb, context jsonb, exception jsonb, request jsonb, response jsonb, is_overage boolean)
      ON CONFLICT DO NOTHING

@@ -24,7 +24,12 @@ describe('assessIngestHealth', () => {
   });
 
   it('is degraded when logs are late or batches are retried', () => {
-    expect(assessIngestHealth({ ...idle, waiting: 1, oldestWaitingMs: 2500 }, 'distributed', now).status).toBe('degraded');
+    expect(assessIngestHealth({ ...idle, waiting: 1, oldestWaitingMs: 2500 }, 'distributed', now)).toMatchObject({
+      status: 'degraded',
+      problems: ['Bekleyen en eski paket 2,5 saniyedir bekliyor; loglar gecikmeli görünür.'],
+    });
+    expect(assessIngestHealth({ ...idle, waiting: 1, oldestWaitingMs: 480 }, 'distributed', now).status).toBe('ok');
+    expect(assessIngestHealth({ ...idle, waiting: 1, oldestWaitingMs: 12_400 }, 'distributed', now).problems).toEqual(['Bekleyen en eski paket 12 saniyedir bekliyor; loglar gecikmeli görünür.']);
     expect(assessIngestHealth({ ...idle, delayed: 2 }, 'distributed', now).problems).toEqual(['2 paket hata sonrası yeniden denenmeyi bekliyor.']);
   });
 

@@ -62,7 +62,7 @@ export function assessIngestHealth(state: IngestQueueState | null, mode: IngestQ
   }
   if (state.oldestWaitingMs !== null && state.oldestWaitingMs > maxLagMs) {
     if (status === 'ok') status = 'degraded';
-    problems.push(INGEST_MESSAGES.healthLagging(Math.round(state.oldestWaitingMs / 1000)));
+    problems.push(INGEST_MESSAGES.healthLagging(state.oldestWaitingMs));
   }
   if (state.delayed > 0) {
     if (status === 'ok') status = 'degraded';

@@ -25,6 +25,8 @@ export const INGEST_MESSAGES = {
   unavailable: 'Log kuyruğu şu anda kullanılamıyor; lütfen biraz sonra tekrar deneyin.',
   healthQueueUnreachable: 'Log kuyruğuna ulaşılamıyor (Redis yanıt vermiyor).',
   healthNoWorkers: 'Kuyruğu işleyen çalışan (worker) yok; loglar kaydedilmiyor.',
-  healthLagging: (seconds: number) => `Bekleyen en eski paket ${seconds} saniyedir bekliyor; loglar gecikmeli görünür.`,
+  /** Under 10 s with one decimal (Turkish comma): the lag bound is half a second. */
+  healthLagging: (ms: number) =>
+    `Bekleyen en eski paket ${ms < 10_000 ? (Math.round(ms / 100) / 10).toLocaleString('tr-TR') : Math.round(ms / 1000).toLocaleString('tr-TR')} saniyedir bekliyor; loglar gecikmeli görünür.`,
   healthRetrying: (n: number) => `${n} paket hata sonrası yeniden denenmeyi bekliyor.`,
 } as const;
