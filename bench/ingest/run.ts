@@ -167,11 +167,12 @@ async function main(): Promise<void> {
 
 /** The statements that took the database's time in phase 1 (--statements). */
 async function logStatements(handle: BenchTopology['handle'], log: (message: string) => void): Promise<void> {
-  const { rows } = await handle.sql.query<{ query: string; calls: string; ms: number; mean_ms: number }>(
-    `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query, calls, round(total_exec_time)::int AS ms, round(mean_exec_time::numeric, 2)::float AS mean_ms
+  const { rows } = await handle.sql.query<{ query: string; calls: string; ms: number; mean_ms: number; max_ms: number }>(
+    `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query, calls, round(total_exec_time)::int AS ms, round(mean_exec_time::numeric, 2)::float AS mean_ms,
+            round(max_exec_time::numeric, 1)::float AS max_ms
      FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`,
   );
-  for (const r of rows) log(`  ${String(r.ms).padStart(7)} ms  ${String(r.calls).padStart(7)} calls  ${String(r.mean_ms).padStart(7)} ms/call  ${r.query}`);
+  for (const r of rows) log(`  ${String(r.ms).padStart(7)} ms  ${String(r.calls).padStart(7)} calls  ${String(r.mean_ms).padStart(7)} ms/call  max ${String(r.max_ms).padStart(7)} ms  ${r.query}`);
 }
 
 main().catch((error: unknown) => {

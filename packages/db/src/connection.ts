@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { copyChunks } from './copy/copy-rows.js';
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is underneath. */
@@ -27,6 +28,11 @@ export interface SqlClient {
   query<Row = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: Row[] }>;
   /** Runs a script of several statements without parameters. */
   exec(script: string): Promise<void>;
+  /**
+   * Runs `COPY … FROM STDIN` with `text` (COPY text format) as its data. Only on one connection
+   * of PostgreSQL (a transaction or session); PGlite and the pool have none, callers fall back.
+   */
+  copyFrom?(statement: string, text: string): Promise<void>;
 }
 
 export interface DatabaseHandle {
@@ -110,6 +116,7 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     exec: async (script) => {
       await c.query(script);
     },
+    ...(c instanceof pg.Pool ? {} : { copyFrom: (statement: string, text: string) => copyChunks(c, statement, [text]) }),
   });
   return {
     kind: 'postgres',

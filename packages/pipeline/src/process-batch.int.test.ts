@@ -90,6 +90,34 @@ describe('processBatch', () => {
     expect(group.count).toBe(2);
   });
 
+  it('stores only the new logs of a job that repeats some already stored (a resent request joined with new ones)', async () => {
+    const first = [log('Invoice 1 sent', {}, base + 9000), log('Invoice 2 sent', {}, base + 9100)];
+    await processBatch(deps, job(first));
+    const outcome = await processBatch(deps, job([...first, log('Invoice 3 sent', {}, base + 9200)]));
+    expect(outcome.inserted).toBe(1);
+    expect(outcome.insertedLogs.map((l) => l.message)).toEqual(['Invoice 3 sent']);
+    const [group] = await q(`SELECT count FROM log_groups WHERE project_id = $1 AND template LIKE 'Invoice%'`, [projectId]);
+    expect(group.count).toBe(3);
+  });
+
+  it('stores text with tabs, line breaks, backslashes, quotes and Turkish letters exactly as sent', async () => {
+    const message = 'Satır 1\tsekme\nSatır 2 \\ ters eğik \r "tırnak" ğüşıöç ĞÜŞİÖÇ \\N';
+    const sent = log(message, {
+      host: 'web\t1',
+      tags: ['a"b', 'c\\d', 'e,f', '{g}'],
+      metadata: { path: 'C:\\temp\\x', note: 'iki\nsatır', tab: '\t' },
+      exception: { type: 'ValueError', value: 'kötü \\ değer', traceback: 'Traceback\n  File "a.py"\n' },
+    }, base + 9500);
+    const other = (await createProject(handle.db, { name: 'Kaçış', environments: ['production'], ownerId })).id;
+    expect((await processBatch(deps, job([sent], other))).inserted).toBe(1);
+    const [row] = await q(`SELECT message, host, tags, metadata, exception FROM logs WHERE id = $1`, [sent.id]);
+    expect(row.message).toBe(message);
+    expect(row.host).toBe('web\t1');
+    expect(row.tags).toEqual(['a"b', 'c\\d', 'e,f', '{g}']);
+    expect(row.metadata).toEqual({ path: 'C:\\temp\\x', note: 'iki\nsatır', tab: '\t' });
+    expect(row.exception).toMatchObject({ type: 'ValueError', value: 'kötü \\ değer', traceback: 'Traceback\n  File "a.py"\n' });
+  });
+
   it('counts a log once when a resent request (same Idempotency-Key, same ids) lands in the same job', async () => {
     const sent = [log('Refund 1 issued', {}, base + 7000), log('Refund 2 issued', {}, base + 8000)];
     const outcome = await processBatch(deps, job([...sent, ...sent]));

@@ -23,6 +23,7 @@ import {
   getIngestProject,
   getMonthlyUsage,
   insertLogs,
+  DuplicateLogError,
   mergeGroups,
   recordUsageEvents,
   type DatabaseHandle,
@@ -194,7 +195,8 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
   const newEnvironments = [...new Set(prepared.map((p) => p.log.environment))].filter((e) => !project.environments.includes(e));
   const room = Math.max(0, MAX_ENVIRONMENTS - project.environments.length);
 
-  return deps.database.transaction(async (sql) => {
+  // A log already stored (a retried job) fails the fast insert: the batch runs again skipping those.
+  const store = (skipStored: boolean) => deps.database.transaction(async (sql) => {
     await addProjectEnvironments(sql, job.projectId, newEnvironments.slice(0, room));
     const groupIds = await ensureGroups(sql, job.projectId, [...seeds.values()].map(({ fromOwnLog: _o, ownAt: _a, ...seed }) => seed));
     const absorbed = await findGroupIds(sql, job.projectId, [...mergedInto.keys()]);
@@ -221,7 +223,7 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
       metadata: p.log.clampedFrom ? { ...(p.scrubbed.metadata as object | null), _seyir: { timestamp_clamped_from: p.log.clampedFrom } } : p.scrubbed.metadata,
       isOverage: index >= firstOverage,
     }));
-    const insertedIds = await insertLogs(sql, job.projectId, new Date(job.receivedAtMs), rows);
+    const insertedIds = await insertLogs(sql, job.projectId, new Date(job.receivedAtMs), rows, { skipStored });
     if (insertedIds.size === 0) return empty;
     const inserted = prepared.filter((p) => insertedIds.has(p.log.id));
 
@@ -278,6 +280,12 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
       alertable: project.hasAlertRules || crossings.length > 0,
     };
   });
+  try {
+    return await store(false);
+  } catch (error) {
+    if (!(error instanceof DuplicateLogError)) throw error;
+    return store(true);
+  }
 }
 
 const RANKS = { DEBUG: 0, INFO: 1, WARNING: 2, ERROR: 3, CRITICAL: 4 } as const;

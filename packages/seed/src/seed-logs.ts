@@ -6,6 +6,10 @@ import {
   addRollups,
   applyGroupDeltas,
   attachBulkPartition,
+  COPY_NULL,
+  copyEscape,
+  copyRows,
+  copyTextArray,
   createProject,
   ensureGroups,
   ensureLogPartitions,
@@ -19,8 +23,6 @@ import {
 } from '@seyir/db';
 import type pg from 'pg';
 import { compileTemplate, KINDS, pythonTraceback, render, resolveSlots, type CompiledTemplate, type LogKind } from './log-catalog.js';
-import { copyEscape, COPY_NULL, copyTextArray } from './copy-text.js';
-import { copyRows } from './copy-rows.js';
 import { Random, WeightedPicker } from './random.js';
 
 const HOUR_MS = 3_600_000;

@@ -8,12 +8,17 @@ export const LOG_COPY_COLUMNS =
 
 /** Streams chunks of COPY text lines into `table`, honouring the stream's backpressure. */
 export async function copyRows(client: pg.PoolClient, table: string, chunks: () => Iterable<string>): Promise<void> {
-  const stream = client.query(copyFrom(`COPY ${table} (${LOG_COPY_COLUMNS}) FROM STDIN`));
+  await copyChunks(client, `COPY ${table} (${LOG_COPY_COLUMNS}) FROM STDIN`, chunks());
+}
+
+/** Runs a `COPY … FROM STDIN` statement with these chunks of COPY text as its data. */
+export async function copyChunks(client: pg.PoolClient, statement: string, chunks: Iterable<string>): Promise<void> {
+  const stream = client.query(copyFrom(statement));
   const done = new Promise<void>((resolve, reject) => {
     stream.on('finish', resolve);
     stream.on('error', reject);
   });
-  for (const chunk of chunks()) {
+  for (const chunk of chunks) {
     if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), done]);
   }
   stream.end();
