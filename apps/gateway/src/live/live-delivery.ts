@@ -52,9 +52,14 @@ export class LiveDelivery {
   }
 
   /** Takes a frame of a project; nothing is kept when no subscriber of it is connected here. */
+  /** Whether a connection on this gateway follows the project. */
+  watches(projectId: string): boolean {
+    return (this.io.sockets.adapter.rooms.get(projectRoom(projectId))?.size ?? 0) > 0;
+  }
+
   accept(frame: LiveBatch): void {
     const projectId = frame.project_id;
-    if (!this.io.sockets.adapter.rooms.get(projectRoom(projectId))?.size) return;
+    if (!this.watches(projectId)) return;
     this.pending.set(projectId, mergeFrames(this.pending.get(projectId), frame, LIVE_MAX_LOGS_PER_FRAME));
     if (this.timers.has(projectId)) return;
     const wait = Math.max(0, (this.lastSent.get(projectId) ?? 0) + this.intervalMs - Date.now());

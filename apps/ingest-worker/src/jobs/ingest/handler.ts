@@ -1,5 +1,5 @@
 import { alertJobFromOutcome, type AlertQueue } from '@seyir/alerts';
-import { IngestJobSchema } from '@seyir/domain';
+import { readIngestJob } from '@seyir/domain';
 import { processBatch, type LivePublisher, type PipelineDeps } from '@seyir/pipeline';
 import { UnrecoverableError, type Job } from 'bullmq';
 
@@ -14,9 +14,9 @@ export function createIngestHandler(
   alerts?: AlertQueue,
 ): (job: Job) => Promise<{ inserted: number; overage: number }> {
   return async (job) => {
-    const parsed = IngestJobSchema.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError(`invalid ingest job: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
-    const outcome = await processBatch(pipeline, parsed.data);
+    const parsed = readIngestJob(job.data);
+    if (!parsed) throw new UnrecoverableError('invalid ingest job: not what IngestJobSchema describes');
+    const outcome = await processBatch(pipeline, parsed);
     // After the commit: subscribers see only stored logs. A retry stores nothing and publishes nothing.
     await live?.publishBatchOutcome(outcome);
     // One job on the `alerts` queue; evaluation and delivery happen there, off the ingest path.
