@@ -8,6 +8,17 @@ const ok = (result: ItemResult) => {
 };
 
 describe('normalizeIngestLog', () => {
+  it('reads tags as text (numbers too), trimmed and once each, and refuses too many, too long or other kinds', () => {
+    expect(ok(normalizeIngestLog({ message: 'a', tags: [' ödeme ', 'ödeme', 42, '', 'api'] }, { nowMs: NOW })).tags).toEqual(['ödeme', '42', 'api']);
+    expect(ok(normalizeIngestLog({ message: 'a', tags: Array(50).fill('t') }, { nowMs: NOW })).tags).toEqual(['t']);
+    const refused = { ok: false, detail: 'tags en fazla 50 metinden oluşan bir dizi olmalıdır (her biri en fazla 200 karakter).' };
+    expect(normalizeIngestLog({ message: 'a', tags: Array(51).fill('t') }, { nowMs: NOW })).toEqual(refused);
+    expect(normalizeIngestLog({ message: 'a', tags: ['x'.repeat(201)] }, { nowMs: NOW })).toEqual(refused);
+    expect(normalizeIngestLog({ message: 'a', tags: ['a', { b: 1 }] }, { nowMs: NOW })).toEqual(refused);
+    expect(normalizeIngestLog({ message: 'a', tags: [true] }, { nowMs: NOW })).toEqual(refused);
+    expect(normalizeIngestLog({ message: 'a', tags: 'ödeme' }, { nowMs: NOW })).toEqual(refused);
+  });
+
   it('maps level aliases case-insensitively and refuses unknown levels', () => {
     expect(ok(normalizeIngestLog({ message: 'a', level: 'warn' }, { nowMs: NOW })).level).toBe('WARNING');
     expect(ok(normalizeIngestLog({ message: 'a', level: 'FATAL' }, { nowMs: NOW })).level).toBe('CRITICAL');
