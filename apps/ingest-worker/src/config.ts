@@ -11,7 +11,7 @@ const ConfigSchema = z.object({
   SEYIR_REDIS_PREFIX: z.string().max(64).default('seyir:'),
   /** Batches one worker process handles at once. Default 2. */
   SEYIR_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  /** Database connections of one worker. Default concurrency + 2. */
+  /** Database connections of one worker. Default concurrency + 3 (the GIN pending-list merge has its own). */
   SEYIR_WORKER_POOL: z.coerce.number().int().min(1).optional(),
   /**
    * Lock of an active job, ms; the worker renews it every half of this. A worker that dies

@@ -6,8 +6,10 @@ import {
   bullPrefix,
   createLivePublisher,
   createRedisLiveTransport,
+  INGEST_CONNECTION_SETTINGS,
   RETENTION_QUEUE,
   startPartitionMaintenance,
+  startPendingListMerges,
   TemplateStore,
   type LivePublisher,
 } from '@seyir/pipeline';
@@ -32,8 +34,14 @@ export interface RunningWorker {
 
 /** Starts an ingest worker: BullMQ consumer of the `ingest` queue writing to PostgreSQL. */
 export async function startWorker(config: WorkerConfig, logger: Logger): Promise<RunningWorker> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: config.SEYIR_WORKER_POOL ?? config.SEYIR_WORKER_CONCURRENCY + 2 });
+  // One more connection than jobs at once: the pending-list merge runs beside them.
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    poolSize: config.SEYIR_WORKER_POOL ?? config.SEYIR_WORKER_CONCURRENCY + 3,
+    settings: INGEST_CONNECTION_SETTINGS,
+  });
   const stopPartitions = await startPartitionMaintenance(database.sql, (error) => logger.warn({ err: error }, 'partition maintenance failed'));
+  const stopMerges = startPendingListMerges(database, (error) => logger.warn({ err: error }, 'GIN pending-list merge failed'));
   // Workers block on Redis: BullMQ needs maxRetriesPerRequest null and reconnects by itself.
   const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
@@ -58,6 +66,7 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
     database,
     close: async () => {
       stopPartitions();
+      stopMerges();
       await retention.close();
       await Promise.all([worker.close(), stopTimings()]);
       await alertWorker.close();

@@ -56,6 +56,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size in PostgreSQL mode. Default 10. */
   poolSize?: number | undefined;
+  /** PostgreSQL mode: settings of every connection of this pool (`-c name=value` at connect). */
+  settings?: Record<string, string | number> | undefined;
 }
 
 // Timestamps are read as Date objects; bigint counts as numbers (they stay below 2^53).
@@ -63,7 +65,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 /** Opens the database the options name: PostgreSQL when `databaseUrl` is set, else PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.settings);
   return openPglite(options.dataDir ?? 'memory://');
 }
 
@@ -99,10 +101,14 @@ function statementName(text: string): string {
   return name;
 }
 
-function openPostgres(url: string, max: number): DatabaseHandle {
+function openPostgres(url: string, max: number, settings: Record<string, string | number> = {}): DatabaseHandle {
+  const options = Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    ...(options ? { options } : {}),
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,

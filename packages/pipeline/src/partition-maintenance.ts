@@ -1,4 +1,4 @@
-import { ensureLogPartitions, type SqlClient } from '@seyir/db';
+import { ensureLogPartitions, hotLogDays, mergeLogPendingLists, type DatabaseHandle, type SqlClient } from '@seyir/db';
 
 /**
  * Keeps the daily log partitions ahead of time: once now (before any ingest is accepted) and
@@ -13,3 +13,33 @@ export async function startPartitionMaintenance(sql: SqlClient, onError: (error:
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/**
+ * PostgreSQL: merges the GIN pending lists of the hot partitions every `everyMs`, one run at a
+ * time (see mergeLogPendingLists). Only for pools opened with INGEST_CONNECTION_SETTINGS: with
+ * the default 4 MB list the inserts merge by themselves. Answers a function that stops it.
+ */
+export function startPendingListMerges(database: DatabaseHandle, onError: (error: unknown) => void, everyMs = 1000): () => void {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const run = async () => {
+    try {
+      await mergeLogPendingLists(database, hotLogDays(new Date()));
+    } catch (error) {
+      onError(error);
+    }
+    if (!stopped) timer = setTimeout(() => void run(), everyMs).unref();
+  };
+  timer = setTimeout(() => void run(), everyMs).unref();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * Settings of the ingest workers' connections: GIN pending lists up to 64 MB, so an insert
+ * never stops to merge one (startPendingListMerges does, beside it). Searches read a pending
+ * list whole, so it must not grow unmerged: the merge runs every second.
+ */
+export const INGEST_CONNECTION_SETTINGS = { gin_pending_list_limit: 65_536 } as const;

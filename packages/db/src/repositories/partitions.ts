@@ -36,3 +36,36 @@ export async function ensureLogPartitions(sql: SqlClient, now: Date, daysBack = 
   }
   return created;
 }
+
+/** Advisory lock key of the pending-list merge: one process at a time does it. */
+const MERGE_LOCK = 0x5e_71_67_01;
+
+/**
+ * Merges the pending lists of the GIN indexes (message and exception trigrams, tags, metadata,
+ * context) of the partitions of `days` into the indexes proper, in a transaction of its own;
+ * answers the pages merged, or null when another process is at it. The ingest connections set
+ * `gin_pending_list_limit` high (INGEST_GIN_PENDING_LIST_KB), so inserts only append and this,
+ * run every second beside them, does the merging that the insert overflowing the list did
+ * (200–290 ms inside one batch's transaction).
+ */
+export async function mergeLogPendingLists(database: { transaction<T>(fn: (sql: SqlClient) => Promise<T>): Promise<T> }, days: string[]): Promise<number | null> {
+  const names = days.map((d) => `logs_${d.replace(/-/g, '')}`);
+  return database.transaction(async (sql) => {
+    const { rows: lock } = await sql.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [MERGE_LOCK]);
+    if (!lock[0]?.ok) return null;
+    const { rows } = await sql.query<{ pages: number | null }>(
+      `SELECT sum(gin_clean_pending_list(c.oid))::int AS pages
+       FROM pg_inherits h JOIN pg_class p ON p.oid = h.inhrelid JOIN pg_index i ON i.indrelid = h.inhrelid
+         JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
+       WHERE h.inhparent = 'logs'::regclass AND p.relname = ANY($1::text[]) AND a.amname = 'gin'`,
+      [names],
+    );
+    return rows[0]?.pages ?? 0;
+  });
+}
+
+/** The UTC days whose partitions take new logs at `now`: today, and yesterday's late arrivals. */
+export function hotLogDays(now: Date): string[] {
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  return [day(today - DAY_MS), day(today)];
+}
