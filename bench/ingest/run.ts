@@ -146,6 +146,8 @@ async function main(): Promise<void> {
     logs_per_s: logsPerS,
     http_p50_ms: Math.round(percentile(phase2Ms, 50) * 10) / 10,
     http_p99_ms: Math.round(percentile(phase2Ms, 99) * 10) / 10,
+    http_p95_ms: Math.round(percentile(phase2Ms, 95) * 10) / 10,
+    http_max_ms: Math.round(Math.max(...phase2Ms)),
     http_p99_ms_saturated: Math.round(percentile(httpMs, 99) * 10) / 10,
     visible_p99_ms: Math.round(percentile(visibleMs, 99)),
     visible_p50_ms: Math.round(percentile(visibleMs, 50)),
