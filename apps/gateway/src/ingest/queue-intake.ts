@@ -183,7 +183,7 @@ export function createQueueIntake<J extends ProjectBatch>(options: {
     maxHeld: INGEST_LIMITS.maxHeldRequests,
   });
   const coalescer = createCoalescer<J>({
-    windowMs: adaptiveWindow(limits.coalesceMs ?? 20, backpressure.backlog),
+    windowMs: adaptiveWindow(limits.coalesceMs ?? INGEST_LIMITS.defaultCoalesceMs, backpressure.backlog),
     maxItems: options.maxItems,
     itemsOf: options.itemsOf,
     emptyLike: options.emptyLike,
