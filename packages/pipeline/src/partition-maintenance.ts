@@ -27,6 +27,9 @@ export function startPendingListMerges(database: DatabaseHandle, onError: (error
       await mergeLogPendingLists(database, hotLogDays(new Date()));
     } catch (error) {
       onError(error);
+      // Only the indexes' owner may merge (the user that ran the migrations): told once, then
+      // the inserts merge the lists themselves when one reaches the 64 MB limit.
+      if ((error as { code?: string }).code === '42501') stopped = true;
     }
     if (!stopped) timer = setTimeout(() => void run(), everyMs).unref();
   };
