@@ -70,7 +70,7 @@ export function attachLiveServer(httpServer: HttpServer, deps: AppDeps, options:
     : [];
   for (const client of redisClients) client.on('error', (error) => deps.logger.warn({ err: error }, 'live redis connection error'));
   const [pub, sub] = redisClients;
-  if (pub && sub) io.adapter(createAdapter(pub, sub, { key: liveChannelKey(deps.redisPrefix) }));
+  if (pub && sub) io.adapter(createAdapter(settled(pub, ['publish']), settled(sub, ['punsubscribe', 'unsubscribe']), { key: liveChannelKey(deps.redisPrefix) }));
 
   const delivery = new LiveDelivery(io, deps.logger, options);
 
@@ -197,4 +197,24 @@ export function attachLiveServer(httpServer: HttpServer, deps: AppDeps, options:
         for (const client of redisClients) client.disconnect();
       })()),
   };
+}
+
+/**
+ * The Redis adapter sends PUBLISH (broadcasts) and, in close(), (P)UNSUBSCRIBE without handling
+ * their answers. While Redis is down they wait in the client's offline queue, and disconnecting
+ * it (the gateway's close) fails them with "Connection is closed": unhandled rejections (CI saw
+ * two, the two unsubscribes, when a gateway closed after its Redis was killed). A failed publish
+ * while Redis is down is a frame the clients catch up on reconnect; a failed unsubscribe of a
+ * closing connection means nothing: both are handled here.
+ */
+function settled<C extends object>(client: C, commands: readonly (keyof C & string)[]): C {
+  for (const name of commands) {
+    const send = (client[name] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    (client as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      const sent = send(...args);
+      sent.catch(() => undefined);
+      return sent;
+    };
+  }
+  return client;
 }
