@@ -31,7 +31,7 @@ export interface SinkLimits {
   /**
    * Distributed: concurrent requests of one project are put into one job of up to 1,000 logs
    * within this window (ms); each request still answers only once its job is in Redis. The
-   * worker's cost is mostly per job, so this multiplies throughput. 0 turns it off. Default 10.
+   * worker's cost is mostly per job, so this multiplies throughput. 0 turns it off. Default 20.
    */
   coalesceMs?: number;
 }
