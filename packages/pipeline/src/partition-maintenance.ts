@@ -1,4 +1,4 @@
-import { ensureLogPartitions, hotLogDays, mergeLogPendingLists, type DatabaseHandle, type SqlClient } from '@seyir/db';
+import { ensureLogPartitions, hotLogPartitions, mergeLogPendingLists, type DatabaseHandle, type SqlClient } from '@seyir/db';
 
 /**
  * Keeps the daily log partitions ahead of time: once now (before any ingest is accepted) and
@@ -24,7 +24,7 @@ export function startPendingListMerges(database: DatabaseHandle, onError: (error
   let timer: NodeJS.Timeout | undefined;
   const run = async () => {
     try {
-      await mergeLogPendingLists(database, hotLogDays(new Date()));
+      await mergeLogPendingLists(database, hotLogPartitions(new Date()));
     } catch (error) {
       onError(error);
       // Only the indexes' owner may merge (the user that ran the migrations): told once, then

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createProject, createUser, ensureLogPartitions, hotLogDays, mergeLogPendingLists, openDatabase, type DatabaseHandle } from '@seyir/db';
+import { createProject, createUser, ensureLogPartitions, hotLogPartitions, mergeLogPendingLists, openDatabase, type DatabaseHandle } from '@seyir/db';
 import { createTestDatabase } from '@seyir/testkit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newJobLog } from './new-job-log.js';
@@ -40,9 +40,9 @@ describe('GIN pending lists of the ingest connections', () => {
     const search = async () =>
       (await plain.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM logs WHERE project_id = $1 AND message ILIKE $2`, [projectId, `%${marker}%`])).rows[0]!.n;
     expect(await search()).toBe(1); // read from the pending list
-    const merged = await mergeLogPendingLists(ingest, hotLogDays(new Date(now)));
+    const merged = await mergeLogPendingLists(ingest, hotLogPartitions(new Date(now)));
     expect(merged).toBeGreaterThan(0);
-    expect(await mergeLogPendingLists(ingest, hotLogDays(new Date(now)))).toBe(0); // nothing left
+    expect(await mergeLogPendingLists(ingest, hotLogPartitions(new Date(now)))).toBe(0); // nothing left
     expect(await search()).toBe(1); // read from the index proper
   });
 
@@ -50,7 +50,7 @@ describe('GIN pending lists of the ingest connections', () => {
     let inner: number | null | undefined;
     await plain.transaction(async (sql) => {
       await sql.query('SELECT pg_advisory_xact_lock($1)', [0x5e_71_67_01]);
-      inner = await mergeLogPendingLists(ingest, hotLogDays(new Date()));
+      inner = await mergeLogPendingLists(ingest, hotLogPartitions(new Date()));
     });
     expect(inner).toBeNull();
   });

@@ -20,7 +20,7 @@ export interface SinkLimits {
   /**
    * Distributed: the oldest waiting job may be at most this old (ms) before ingest answers 503.
    * This bounds the delay from a 202 to the log being visible, whatever the workers' speed.
-   * Default 1,000.
+   * Default INGEST_LIMITS.defaultMaxLagMs (500).
    */
   maxLagMs?: number;
   /**

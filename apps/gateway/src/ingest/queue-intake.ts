@@ -131,8 +131,6 @@ export function createQueueBackpressure(queue: Queue, limits: { maxWaiting: numb
     },
     /** Jobs no worker had taken yet at the last read (0: the workers keep up). */
     backlog: () => backlog,
-    /** Requests waiting for the queue now. */
-    held: () => held,
   };
 }
 

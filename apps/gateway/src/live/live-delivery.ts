@@ -51,12 +51,12 @@ export class LiveDelivery {
     this.maxCatchUpFrames = options.maxCatchUpFrames ?? 20;
   }
 
-  /** Takes a frame of a project; nothing is kept when no subscriber of it is connected here. */
   /** Whether a connection on this gateway follows the project. */
   watches(projectId: string): boolean {
     return (this.io.sockets.adapter.rooms.get(projectRoom(projectId))?.size ?? 0) > 0;
   }
 
+  /** Takes a frame of a project; nothing is kept when no subscriber of it is connected here. */
   accept(frame: LiveBatch): void {
     const projectId = frame.project_id;
     if (!this.watches(projectId)) return;

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
-/** The columns of a log row as the seeder writes them (COPY text format, this order). */
+/** The columns of a log row as COPY writes them (the ingest path and the seeder; COPY text format, this order). */
 export const LOG_COPY_COLUMNS =
   'project_id, id, timestamp, received_at, level, environment, message, host, logger, release, group_id, tags, metadata, context, exception, request, response, is_overage';
 

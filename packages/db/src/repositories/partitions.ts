@@ -1,10 +1,7 @@
 import type { SqlClient } from '../connection.js';
+import { dayPartition } from './bulk-log-load.js';
 
 const DAY_MS = 86_400_000;
-
-function day(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
 
 /** Errors that mean "someone else made it, or the default partition already holds that day". */
 function isBenign(error: unknown): boolean {
@@ -23,12 +20,11 @@ export async function ensureLogPartitions(sql: SqlClient, now: Date, daysBack = 
   const created: string[] = [];
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
   for (let d = today - daysBack * DAY_MS; d <= today + daysAhead * DAY_MS; d += DAY_MS) {
-    const from = day(d);
-    const name = `logs_${from.replace(/-/g, '')}`;
+    const { name, from, to } = dayPartition(d);
     const exists = await sql.query('SELECT 1 FROM pg_class WHERE relname = $1', [name]);
     if (exists.rows.length > 0) continue;
     try {
-      await sql.exec(`CREATE TABLE IF NOT EXISTS ${name} PARTITION OF logs FOR VALUES FROM ('${from}') TO ('${day(d + DAY_MS)}')`);
+      await sql.exec(`CREATE TABLE IF NOT EXISTS ${name} PARTITION OF logs FOR VALUES FROM ('${from}') TO ('${to}')`);
       created.push(from);
     } catch (error) {
       if (!isBenign(error)) throw error;
@@ -42,14 +38,13 @@ const MERGE_LOCK = 0x5e_71_67_01;
 
 /**
  * Merges the pending lists of the GIN indexes (message and exception trigrams, tags, metadata,
- * context) of the partitions of `days` into the indexes proper, in a transaction of its own;
+ * context) of these partitions of `logs` into the indexes proper, in a transaction of its own;
  * answers the pages merged, or null when another process is at it. The ingest connections set
- * `gin_pending_list_limit` high (INGEST_GIN_PENDING_LIST_KB), so inserts only append and this,
+ * `gin_pending_list_limit` high (INGEST_CONNECTION_SETTINGS in @seyir/pipeline), so inserts only append and this,
  * run every second beside them, does the merging that the insert overflowing the list did
  * (200–290 ms inside one batch's transaction).
  */
-export async function mergeLogPendingLists(database: { transaction<T>(fn: (sql: SqlClient) => Promise<T>): Promise<T> }, days: string[]): Promise<number | null> {
-  const names = days.map((d) => `logs_${d.replace(/-/g, '')}`);
+export async function mergeLogPendingLists(database: { transaction<T>(fn: (sql: SqlClient) => Promise<T>): Promise<T> }, partitions: string[]): Promise<number | null> {
   return database.transaction(async (sql) => {
     const { rows: lock } = await sql.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [MERGE_LOCK]);
     if (!lock[0]?.ok) return null;
@@ -58,14 +53,14 @@ export async function mergeLogPendingLists(database: { transaction<T>(fn: (sql: 
        FROM pg_inherits h JOIN pg_class p ON p.oid = h.inhrelid JOIN pg_index i ON i.indrelid = h.inhrelid
          JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
        WHERE h.inhparent = 'logs'::regclass AND p.relname = ANY($1::text[]) AND a.amname = 'gin'`,
-      [names],
+      [partitions],
     );
     return rows[0]?.pages ?? 0;
   });
 }
 
-/** The UTC days whose partitions take new logs at `now`: today, and yesterday's late arrivals. */
-export function hotLogDays(now: Date): string[] {
+/** The partitions taking new logs at `now`: today's, and yesterday's for late arrivals. */
+export function hotLogPartitions(now: Date): string[] {
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
-  return [day(today - DAY_MS), day(today)];
+  return [dayPartition(today - DAY_MS).name, dayPartition(today).name];
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExceptionSchema } from '../log/exception.js';
 import { LOG_LEVELS } from '../log/levels.js';
+import { INGEST_LIMITS } from './limits.js';
 
 const jsonObject = z.record(z.string(), z.unknown()).nullable();
 
@@ -30,7 +31,7 @@ export const IngestJobSchema = z.object({
   batchId: z.uuid(),
   projectId: z.uuid(),
   receivedAtMs: z.number().int(),
-  logs: z.array(JobLogSchema).min(1).max(1000),
+  logs: z.array(JobLogSchema).min(1).max(INGEST_LIMITS.maxBatchLogs),
 });
 export type IngestJob = z.infer<typeof IngestJobSchema>;
 
@@ -49,7 +50,7 @@ export function readIngestJob(data: unknown): IngestJob | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const job = data as Record<string, unknown>;
   if (typeof job.batchId !== 'string' || !UUID.test(job.batchId) || typeof job.projectId !== 'string' || !UUID.test(job.projectId)) return undefined;
-  if (!Number.isSafeInteger(job.receivedAtMs) || !Array.isArray(job.logs) || job.logs.length < 1 || job.logs.length > 1000) return undefined;
+  if (!Number.isSafeInteger(job.receivedAtMs) || !Array.isArray(job.logs) || job.logs.length < 1 || job.logs.length > INGEST_LIMITS.maxBatchLogs) return undefined;
   const logs: JobLog[] = [];
   for (const item of job.logs as unknown[]) {
     const log = readJobLog(item);
