@@ -9,7 +9,11 @@ const ConfigSchema = z.object({
   REDIS_URL: z.string().url(),
   /** Prefix of every Redis key; must match the gateways'. Default `seyir:`. */
   SEYIR_REDIS_PREFIX: z.string().max(64).default('seyir:'),
-  /** Batches one worker process handles at once. Default 2. */
+  /**
+   * Transactions one worker process runs at once (log and timing batches). Default 2. It takes
+   * four times as many log jobs from Redis, and stores those of one project that wait together
+   * in one transaction.
+   */
   SEYIR_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Database connections of one worker. Default concurrency + 3 (the GIN pending-list merge has its own). */
   SEYIR_WORKER_POOL: z.coerce.number().int().min(1).optional(),

@@ -3,12 +3,21 @@ import type { WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { WorkerConfig } from './config.js';
 
-/** BullMQ options shared by the worker's queue consumers (log batches, timing batches). */
-export function queueWorkerOptions(config: WorkerConfig, connection: Redis): WorkerOptions {
+/**
+ * Jobs the log consumer holds per transaction it may run: the jobs of one project that wait
+ * while a transaction runs are stored together by the next (see the ingest handler).
+ */
+export const JOBS_IN_HAND_PER_RUN = 4;
+
+/**
+ * BullMQ options shared by the worker's queue consumers (log batches, timing batches).
+ * `jobsAtOnce`: jobs taken from Redis at once (default SEYIR_WORKER_CONCURRENCY).
+ */
+export function queueWorkerOptions(config: WorkerConfig, connection: Redis, jobsAtOnce = config.SEYIR_WORKER_CONCURRENCY): WorkerOptions {
   return {
     connection,
     prefix: bullPrefix(config.SEYIR_REDIS_PREFIX),
-    concurrency: config.SEYIR_WORKER_CONCURRENCY,
+    concurrency: jobsAtOnce,
     // A killed worker's jobs are found stalled and run again within 1.5 x the lock (see config).
     lockDuration: config.SEYIR_JOB_LOCK_MS,
     stalledInterval: Math.max(1000, Math.floor(config.SEYIR_JOB_LOCK_MS / 2)),

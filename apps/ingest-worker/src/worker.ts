@@ -17,12 +17,12 @@ import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { WorkerConfig } from './config.js';
-import { createIngestHandler } from './jobs/ingest/handler.js';
+import { createIngestHandler, MAX_LOGS_PER_RUN } from './jobs/ingest/handler.js';
 import { createS3LogArchiver, createSecretBox, parseArchiveKey } from '@seyir/archive';
 import { scheduleRetentionJob } from './jobs/retention/definition.js';
 import { createRetentionHandler } from './jobs/retention/handler.js';
 import { startTimingsWorker } from './timings-worker.js';
-import { queueWorkerOptions } from './worker-options.js';
+import { JOBS_IN_HAND_PER_RUN, queueWorkerOptions } from './worker-options.js';
 
 export interface RunningWorker {
   worker: Worker;
@@ -54,7 +54,9 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
   const alertDeps = createAlertDeps(database.sql, alertSettingsFrom(config, config.SEYIR_PUBLIC_URL), config.SEYIR_PLAN_PRESET, createMailer(mailerConfigFromEnv(config)));
   const alertQueue = createBullAlertQueue(connection, bullPrefix(config.SEYIR_REDIS_PREFIX), warn);
   const alertWorker = await startAlertWorker(alertDeps, connection, bullPrefix(config.SEYIR_REDIS_PREFIX), warn);
-  const worker = new Worker(INGEST_QUEUE, createIngestHandler(pipeline, live, alertQueue), queueWorkerOptions(config, connection));
+  const runs = config.SEYIR_WORKER_CONCURRENCY;
+  const handler = createIngestHandler(pipeline, { runs, maxLogsPerRun: MAX_LOGS_PER_RUN }, live, alertQueue);
+  const worker = new Worker(INGEST_QUEUE, handler, queueWorkerOptions(config, connection, runs * JOBS_IN_HAND_PER_RUN));
   worker.on('failed', (job, error) => logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'ingest job failed'));
   worker.on('error', (error) => logger.warn({ err: error }, 'worker error'));
   await worker.waitUntilReady();

@@ -5,7 +5,7 @@ import { createTestDatabase } from '@seyir/testkit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { logIdFor, timeOfLogId } from './log-id.js';
 import { newJobLog } from './new-job-log.js';
-import { processBatch, type PipelineDeps } from './process-batch.js';
+import { processBatch, processBatches, type PipelineDeps } from './process-batch.js';
 import { TemplateStore } from './template-store.js';
 
 let handle: DatabaseHandle;
@@ -199,5 +199,36 @@ describe('processBatch', () => {
     const id = logIdFor(base + 123);
     expect(timeOfLogId(id)).toBe(base + 123);
     expect(timeOfLogId('00000000-0000-4000-8000-000000000000')).toBeUndefined();
+  });
+});
+
+describe('processBatches', () => {
+  it('stores batches that waited together in one go: each log with its own batch\'s receive time, a log sent twice stored and counted once', async () => {
+    const other = (await createProject(handle.db, { name: 'Birlikte', environments: ['production'], ownerId })).id;
+    const usageBefore = (await q(`SELECT coalesce(sum(logs), 0)::int AS n FROM usage_monthly WHERE account_id = $1`, [ownerId]))[0].n;
+    const resent = log('Order 17 shipped', {}, base + 10);
+    const first: IngestJob = { batchId: randomUUID(), projectId: other, receivedAtMs: base + 1000, logs: [log('Order 15 shipped', {}, base), resent] };
+    const second: IngestJob = { batchId: randomUUID(), projectId: other, receivedAtMs: base + 4000, logs: [resent, log('Order 18 shipped', {}, base + 20)] };
+    const outcome = await processBatches(deps, [first, second]);
+    expect(outcome.inserted).toBe(3);
+    const rows = await q<{ message: string; received_at: Date }>(`SELECT message, received_at FROM logs WHERE project_id = $1 ORDER BY timestamp`, [other]);
+    expect(rows.map((r) => [r.message, r.received_at.getTime()])).toEqual([
+      ['Order 15 shipped', base + 1000],
+      ['Order 17 shipped', base + 1000],
+      ['Order 18 shipped', base + 4000],
+    ]);
+    const groups = await q(`SELECT count::int AS count FROM log_groups WHERE project_id = $1`, [other]);
+    expect(groups).toEqual([{ count: 3 }]);
+    expect((await q(`SELECT coalesce(sum(count), 0)::int AS n FROM log_rollups_hourly WHERE project_id = $1`, [other]))[0].n).toBe(3);
+    expect((await q(`SELECT coalesce(sum(logs), 0)::int AS n FROM usage_monthly WHERE account_id = $1`, [ownerId]))[0].n).toBe(usageBefore + 3);
+    // Run again (a retried job): nothing stored or counted twice.
+    expect((await processBatches(deps, [second, first])).inserted).toBe(0);
+    expect((await q(`SELECT count::int AS count FROM log_groups WHERE project_id = $1`, [other]))).toEqual([{ count: 3 }]);
+  });
+
+  it('refuses batches of different projects or months', async () => {
+    await expect(processBatches(deps, [job([log('a')]), job([log('b')], randomUUID())])).rejects.toThrow(/project and month/);
+    const nextMonth: IngestJob = { ...job([log('c')]), receivedAtMs: Date.UTC(2026, 11, 1, 0, 0, 1) };
+    await expect(processBatches(deps, [job([log('d')]), nextMonth])).rejects.toThrow(/project and month/);
   });
 });

@@ -75,6 +75,8 @@ export interface BatchOutcome {
 
 interface PreparedLog {
   log: JobLog;
+  /** When the gateway received the log's batch. */
+  receivedAtMs: number;
   grouping: FingerprintResult;
   /** The group the log is stored in: its own fingerprint's, or the one a generalised template merged it into. */
   groupFingerprint: string;
@@ -109,6 +111,23 @@ function userKeyOf(log: JobLog): string | undefined {
  * inserted. Over-quota logs are stored and marked.
  */
 export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<BatchOutcome> {
+  return processBatches(deps, [job]);
+}
+
+/** The month whose usage a job counts into (UTC); jobs stored together must share it. */
+export function usageMonthOf(job: Pick<IngestJob, 'receivedAtMs'>): string {
+  return monthOf(job.receivedAtMs);
+}
+
+/**
+ * Stores several accepted batches of ONE project and usage month as one (see processBatch and
+ * merge-queue.ts): their logs in batch order, each log with its own batch's receive time.
+ */
+export async function processBatches(deps: PipelineDeps, jobs: readonly IngestJob[]): Promise<BatchOutcome> {
+  const job = jobs[0]!;
+  if (jobs.some((j) => j.projectId !== job.projectId || usageMonthOf(j) !== usageMonthOf(job))) {
+    throw new Error('batches stored together must share their project and month');
+  }
   const empty: BatchOutcome = { projectId: job.projectId, inserted: 0, insertedLogs: [], groups: [], overage: 0, alertable: false };
   const project = await getIngestProject(deps.database.sql, job.projectId);
   if (!project) return empty; // deleted since the batch was accepted: nothing to keep it for
@@ -117,10 +136,10 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
   const miner = await deps.templates.minerFor(job.projectId);
   const changes: TemplateChanges = { templates: new Map(), aliases: new Map() };
   const merges = new Map<string, Set<string>>();
-  // A request resent with its Idempotency-Key may share a job with the first sending: one log per id.
+  // A request resent with its Idempotency-Key may share a job (or a run) with the first sending: one log per id.
   const ids = new Set<string>();
-  const logs = job.logs.filter((log) => !ids.has(log.id) && ids.add(log.id));
-  const prepared: PreparedLog[] = logs.map((log) => {
+  const logs = jobs.flatMap((j) => j.logs.filter((log) => !ids.has(log.id) && ids.add(log.id)).map((log) => ({ log, receivedAtMs: j.receivedAtMs })));
+  const prepared: PreparedLog[] = logs.map(({ log, receivedAtMs }) => {
     const message = scrub(log.message) as string;
     const exception = log.exception ? (scrub(log.exception) as JobLog['exception']) : null;
     const grouping = computeFingerprint(
@@ -138,6 +157,7 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
     }
     return {
       log,
+      receivedAtMs,
       grouping,
       groupFingerprint: grouping.fingerprint,
       scrubbed: {
@@ -212,6 +232,7 @@ export async function processBatch(deps: PipelineDeps, job: IngestJob): Promise<
     const rows: LogRow[] = prepared.map((p, index) => ({
       id: p.log.id,
       timestamp: new Date(p.log.timestampMs),
+      receivedAt: new Date(p.receivedAtMs),
       level: p.log.level,
       environment: p.log.environment,
       host: p.log.host,

@@ -112,6 +112,8 @@ export async function findGroupIds(sql: SqlClient, projectId: string, fingerprin
 export interface LogRow {
   id: string;
   timestamp: Date;
+  /** When the gateway received it; default: insertLogs' `receivedAt` (logs of one batch share it). */
+  receivedAt?: Date;
   level: string;
   environment: string;
   message: string;
@@ -161,6 +163,7 @@ export async function insertLogs(sql: SqlClient, projectId: string, receivedAt: 
     rows.map((r) => ({
       id: r.id,
       ts: r.timestamp.toISOString(),
+      received_at: r.receivedAt?.toISOString() ?? null,
       level: r.level,
       environment: r.environment,
       message: r.message,
@@ -179,10 +182,10 @@ export async function insertLogs(sql: SqlClient, projectId: string, receivedAt: 
   );
   const { rows: inserted } = await sql.query<{ id: string }>(
     `INSERT INTO logs (${LOG_COPY_COLUMNS})
-     SELECT $1, u.id, u.ts, $2, u.level, u.environment, u.message, u.host, u.logger, u.release, u.group_id, u.tags,
+     SELECT $1, u.id, u.ts, coalesce(u.received_at, $2), u.level, u.environment, u.message, u.host, u.logger, u.release, u.group_id, u.tags,
             u.metadata, u.context, u.exception, u.request, u.response, u.is_overage
      FROM json_to_recordset($3::json)
-       AS u(id uuid, ts timestamptz, level text, environment text, message text, host text, logger text, release text, group_id uuid,
+       AS u(id uuid, ts timestamptz, received_at timestamptz, level text, environment text, message text, host text, logger text, release text, group_id uuid,
             tags text[], metadata jsonb, context jsonb, exception jsonb, request jsonb, response jsonb, is_overage boolean)
      ON CONFLICT DO NOTHING
      RETURNING id`,
@@ -194,12 +197,21 @@ export async function insertLogs(sql: SqlClient, projectId: string, receivedAt: 
 
 /** The rows as COPY text, in LOG_COPY_COLUMNS order. */
 function logsCopyText(projectId: string, receivedAt: Date, rows: LogRow[]): string {
-  const received = receivedAt.toISOString();
+  // Rows of one batch share their receive time: written once per batch, not per row.
+  let receivedMs = receivedAt.getTime();
+  let received = receivedAt.toISOString();
+  const receivedOf = (at: Date) => {
+    if (at.getTime() !== receivedMs) {
+      receivedMs = at.getTime();
+      received = at.toISOString();
+    }
+    return received;
+  };
   const json = (value: unknown) => (value === null || value === undefined ? COPY_NULL : copyEscape(stringifyStorable(value)));
   let text = '';
   for (const r of rows) {
     text +=
-      `${projectId}\t${r.id}\t${r.timestamp.toISOString()}\t${received}\t${copyEscape(r.level)}\t${copyEscape(r.environment)}\t${copyEscape(r.message)}\t` +
+      `${projectId}\t${r.id}\t${r.timestamp.toISOString()}\t${receivedOf(r.receivedAt ?? receivedAt)}\t${copyEscape(r.level)}\t${copyEscape(r.environment)}\t${copyEscape(r.message)}\t` +
       `${copyEscape(r.host)}\t${copyEscape(r.logger)}\t${copyEscape(r.release)}\t${r.groupId}\t${copyTextArray(r.tags)}\t${json(r.metadata)}\t` +
       `${json(r.context)}\t${json(r.exception)}\t${json(r.request)}\t${json(r.response)}\t${r.isOverage ? 't' : 'f'}\n`;
   }
