@@ -111,6 +111,8 @@ async function main(): Promise<void> {
   const phase2Ms: number[] = [];
   let phase2Accepted = 0;
   const phase2Seconds = Math.min(15, SECONDS);
+  // Where the slow answers of phase 2 fall: a steady tail, or a few bad seconds (a stall, held requests).
+  const phase2BySecond: number[][] = Array.from({ length: phase2Seconds }, () => []);
   const inflight = new Set<Promise<void>>();
   const p2start = performance.now();
   for (let i = 0; performance.now() - p2start < phase2Seconds * 1000; i++) {
@@ -122,6 +124,7 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       const answer = await post('/api/ingest/batch', bodies[i % bodies.length]!);
       phase2Ms.push(performance.now() - t0);
+      phase2BySecond[Math.floor((t0 - p2start) / 1000)]?.push(performance.now() - t0);
       if (answer.status === 202) phase2Accepted += answer.accepted;
     })();
     inflight.add(p);
@@ -132,6 +135,7 @@ async function main(): Promise<void> {
   const end = performance.now() + 120_000;
   while ((await count()) - startCount < expectedTotal && performance.now() < end) await new Promise((r) => setTimeout(r, 100));
   const lost = expectedTotal - ((await count()) - startCount);
+  log(`phase 2 p99 per second (ms): ${phase2BySecond.map((ms) => Math.round(percentile(ms, 99))).join(' ')}`);
   log(`phase 2: ${phase2Accepted} accepted at ${Math.round(targetBatchesPerS * BATCH)} logs/s target; lost ${lost}`);
 
   log('stopping gateway and worker');
