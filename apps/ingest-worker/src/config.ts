@@ -11,7 +11,7 @@ const ConfigSchema = z.object({
   SEYIR_REDIS_PREFIX: z.string().max(64).default('seyir:'),
   /**
    * Transactions one worker process runs at once (log and timing batches). Default 2. It takes
-   * four times as many log jobs from Redis, and stores those of one project that wait together
+   * twice as many log jobs from Redis, and stores those of one project that wait together
    * in one transaction.
    */
   SEYIR_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
