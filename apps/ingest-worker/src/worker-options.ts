@@ -6,8 +6,8 @@ import type { WorkerConfig } from './config.js';
 /**
  * Jobs the log consumer holds per transaction it may run: the jobs of one project that wait
  * while a transaction runs are stored together by the next (see the ingest handler). Held jobs
- * are "active" in Redis, where the gateway's lag bound does not see them: 4 per run cut the
- * CPU per log as much, but added ~0.4 s to the delay to visible (bench:ingest p99 over 1 s).
+ * are "active" in Redis, where the gateway's lag bound does not see them: with 4 per run the
+ * delay to visible grew (bench:ingest p99 1.1 s in two of three runs; 0.44–0.52 s with 2).
  */
 export const JOBS_IN_HAND_PER_RUN = 2;
 
