@@ -64,7 +64,8 @@ describe('PostgreSQL stopped and restarted while jobs wait', () => {
     expect(refused).toMatchObject({ status: 503 });
     expect(Number(refused!.retryAfter)).toBeGreaterThanOrEqual(1);
     const queued = await topology.queue.getJobCounts('waiting', 'active', 'delayed');
-    expect(queued.waiting! + queued.active! + queued.delayed!).toBeLessThanOrEqual(MAX_WAITING + 2);
+    // Beyond the bound only the jobs the worker holds: two per transaction it may run (default 2).
+    expect(queued.waiting! + queued.active! + queued.delayed!).toBeLessThanOrEqual(MAX_WAITING + 4);
     expect(accepted.length).toBeGreaterThanOrEqual(100 * (MAX_WAITING - 2));
 
     await topology.postgres.start();
