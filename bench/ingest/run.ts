@@ -136,6 +136,7 @@ async function main(): Promise<void> {
   while ((await count()) - startCount < expectedTotal && performance.now() < end) await new Promise((r) => setTimeout(r, 100));
   const lost = expectedTotal - ((await count()) - startCount);
   log(`phase 2 p99 per second (ms): ${phase2BySecond.map((ms) => Math.round(percentile(ms, 99))).join(' ')}`);
+  await logMaintenance(handle, started, p2start, log);
   log(`phase 2: ${phase2Accepted} accepted at ${Math.round(targetBatchesPerS * BATCH)} logs/s target; lost ${lost}`);
 
   log('stopping gateway and worker');
@@ -172,6 +173,23 @@ async function main(): Promise<void> {
 }
 
 /** The statements that took the database's time in phase 1 (--statements). */
+/**
+ * PostgreSQL's own work during the run that can stall ingest: autovacuum and autoanalyze of the
+ * log partitions (the last of each, in seconds from the start of phase 1; phase 2's start for
+ * reference) and checkpoints.
+ */
+async function logMaintenance(handle: BenchTopology['handle'], phase1Start: number, phase2Start: number, log: (message: string) => void): Promise<void> {
+  const startedAt = Date.now() - (performance.now() - phase1Start);
+  const { rows } = await handle.sql.query<{ relname: string; vacuums: string; analyzes: string; last_vacuum: Date | null; last_analyze: Date | null }>(
+    `SELECT relname, autovacuum_count AS vacuums, autoanalyze_count AS analyzes, last_autovacuum AS last_vacuum, last_autoanalyze AS last_analyze
+     FROM pg_stat_all_tables WHERE relname LIKE 'logs%' AND (autovacuum_count > 0 OR autoanalyze_count > 0)`,
+  );
+  const at = (d: Date | null) => (d ? `+${((d.getTime() - startedAt) / 1000).toFixed(1)} s` : '-');
+  const { rows: cp } = await handle.sql.query<{ timed: string; requested: string }>(`SELECT checkpoints_timed AS timed, checkpoints_req AS requested FROM pg_stat_bgwriter`);
+  log(`maintenance (phase 2 began at +${((phase2Start - phase1Start) / 1000).toFixed(1)} s): checkpoints ${cp[0]?.timed} timed, ${cp[0]?.requested} requested`);
+  for (const r of rows) log(`  ${r.relname}: ${r.vacuums} autovacuum (last ${at(r.last_vacuum)}), ${r.analyzes} autoanalyze (last ${at(r.last_analyze)})`);
+}
+
 async function logStatements(handle: BenchTopology['handle'], log: (message: string) => void): Promise<void> {
   const { rows } = await handle.sql.query<{ query: string; calls: string; ms: number; mean_ms: number; max_ms: number }>(
     `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query, calls, round(total_exec_time)::int AS ms, round(mean_exec_time::numeric, 2)::float AS mean_ms,
