@@ -42,6 +42,8 @@ async function main(): Promise<void> {
   const visibleMs: number[] = [];
   let running = true;
   const startCount = await count();
+  const walAt = async () => (await handle.sql.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0]!.lsn;
+  const walStart = await walAt();
   // CPU per stored log of each part, from /proc: what to make cheaper, whatever else the box runs.
   const parts = { ...topology.pids(), bench_client: [process.pid] };
   if (STATEMENTS) await handle.sql.query('SELECT pg_stat_statements_reset()');
@@ -99,6 +101,8 @@ async function main(): Promise<void> {
   }
   const drained = performance.now();
   const storedPhase1 = stored - startCount;
+  const walBytes = Number((await handle.sql.query<{ n: string }>('SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn) AS n', [await walAt(), walStart])).rows[0]!.n);
+  log(`WAL written in phase 1: ${Math.round(walBytes / 1e6)} MB, ${Math.round(walBytes / Math.max(1, storedPhase1))} bytes per log`);
   const cpuUsPerLog = Object.fromEntries(
     Object.entries(parts).map(([name, pids]) => [name, Math.round(((cpuSecondsOfAll(pids) - cpuBefore[name]!) * 1e6) / Math.max(1, storedPhase1))]),
   );
