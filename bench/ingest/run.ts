@@ -2,6 +2,7 @@
  * `npm run bench:ingest -- --json`: the distributed topology on this machine — PostgreSQL and
  * Redis from the test harness, one gateway and one worker as separate processes — driven by
  * concurrent clients posting 100-log batches. Prints one JSON object (see issue 3).
+ * `--statements`: PostgreSQL's top statements; `--drop a,b`: without these indexes (analysis).
  */
 import { measureCopy, type CopySample } from './copy-baseline.js';
 import { percentile } from './processes.js';
@@ -10,6 +11,7 @@ import { createIngestPoster } from './http-client.js';
 import { makeBatch } from './sample-logs.js';
 import { cpuSecondsOfAll } from '../live/child-process-stats.js';
 import { flagArg, numberArg } from '../lib/args.js';
+import { dropIndexesFromArgs } from '../lib/drop-indexes.js';
 
 const SECONDS = numberArg('seconds', 30);
 const CLIENTS = numberArg('clients', 8);
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
     { statements: STATEMENTS },
   );
   const { handle, base, gateway, worker, databaseUrl } = topology;
+  await dropIndexesFromArgs(handle.sql, log);
   const projectId = topology.projectId;
 
   const bodies = Array.from({ length: 50 }, (_, i) => Buffer.from(JSON.stringify(makeBatch(i, BATCH))));

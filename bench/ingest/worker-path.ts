@@ -13,6 +13,7 @@ import { createDatabase, startPostgres } from '@seyir/testkit';
 import { cpuSecondsOfAll, pidsMatching, processTree } from '../live/child-process-stats.js';
 import { makeBatch } from './sample-logs.js';
 import { benchArgs, numberArg } from '../lib/args.js';
+import { dropIndexesFromArgs } from '../lib/drop-indexes.js';
 
 const JOBS = numberArg('jobs', 60);
 const SIZE = numberArg('size', 1000);
@@ -34,9 +35,7 @@ async function main(): Promise<void> {
   const handle = await openDatabase({ databaseUrl: postgres.urlFor('seyir_bench'), poolSize: CONCURRENCY + 2 });
   await migrate(handle);
   await handle.sql.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-  // --drop a,b: what each index costs ingest.
-  const dropIndex = benchArgs.indexOf('--drop');
-  for (const name of dropIndex >= 0 ? benchArgs[dropIndex + 1]!.split(',') : []) await handle.sql.query(`DROP INDEX IF EXISTS ${name.replace(/[^a-z0-9_]/g, '')}`);
+  await dropIndexesFromArgs(handle.sql);
   const user = await createUser(handle.db, { username: 'bench', email: 'bench@example.com', firstName: '', lastName: '', passwordHash: 'x' });
   if (!user.ok) throw new Error('bench user');
   await handle.sql.query(`UPDATE users SET plan = 'professional' WHERE id = $1`, [user.user.id]);
@@ -51,6 +50,8 @@ async function main(): Promise<void> {
   await handle.sql.query('SELECT pg_stat_statements_reset()');
   const pgPids = [...new Set(pidsMatching(new RegExp(`port=${postgres.port}\\b`)).flatMap(processTree))];
   const pgBefore = cpuSecondsOfAll(pgPids);
+  const walAt = async () => (await handle.sql.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0]!.lsn;
+  const walBefore = await walAt();
   const nodeBefore = process.cpuUsage();
   const started = performance.now();
   let next = 0;
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
   const nodeCpu = process.cpuUsage(nodeBefore);
   const pgCpu = cpuSecondsOfAll(pgPids) - pgBefore;
   const logs = JOBS * SIZE;
+  const wal = Number((await handle.sql.query<{ n: string }>('SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn) AS n', [await walAt(), walBefore])).rows[0]!.n);
   const { rows } = await handle.sql.query<{ query: string; calls: number; ms: number }>(
     `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query, calls, round(total_exec_time)::int AS ms
      FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 12`,
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
     logs_per_s: Math.round(logs / seconds),
     node_cpu_us_per_log: Math.round((nodeCpu.user + nodeCpu.system) / logs),
     pg_cpu_us_per_log: Math.round((pgCpu * 1e6) / logs),
+    wal_bytes_per_log: Math.round(wal / logs),
     statements: rows.map((r) => ({ ms_per_job: Math.round((r.ms / JOBS) * 10) / 10, calls: r.calls, query: r.query })),
   };
   process.stdout.write(`${JSON.stringify(result, null, 1)}\n`);
