@@ -26,12 +26,6 @@ const ConfigSchema = z.object({
    * stored once (batches are idempotent).
    */
   SEYIR_JOB_LOCK_MS: z.coerce.number().int().min(1000).default(10_000),
-  /**
-   * How often the worker merges the GIN pending lists of the hot log partitions, ms. Default
-   * 1,000. Searches read a pending list whole, so a longer interval makes searches of the last
-   * hours dearer while ingest merges fewer, larger lists.
-   */
-  SEYIR_GIN_MERGE_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   SEYIR_PLAN_PRESET: z.enum(PLAN_PRESETS).default('pricing'),
   /** How often the retention job runs, ms (one job for all workers). Default 3,600,000 (hourly). */
   SEYIR_RETENTION_EVERY_MS: z.coerce.number().int().min(1000).default(3_600_000),

@@ -41,7 +41,7 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
     settings: INGEST_CONNECTION_SETTINGS,
   });
   const stopPartitions = await startPartitionMaintenance(database.sql, (error) => logger.warn({ err: error }, 'partition maintenance failed'));
-  const stopMerges = startPendingListMerges(database, (error) => logger.warn({ err: error }, 'GIN pending-list merge failed'), config.SEYIR_GIN_MERGE_MS);
+  const stopMerges = startPendingListMerges(database, (error) => logger.warn({ err: error }, 'GIN pending-list merge failed'));
   // Workers block on Redis: BullMQ needs maxRetriesPerRequest null and reconnects by itself.
   const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   connection.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
