@@ -14,7 +14,7 @@ export interface IngestAnswer {
 export function createIngestPoster(base: string, apiKey: string): (path: string, body: Buffer) => Promise<IngestAnswer> {
   const url = new URL(base);
   const agent = new Agent({ keepAlive: true, maxSockets: 128 });
-  return (path, body) =>
+  const post = (path: string, body: Buffer, retried = false): Promise<IngestAnswer> =>
     new Promise((resolve, reject) => {
       const req = request(
         {
@@ -40,7 +40,13 @@ export function createIngestPoster(base: string, apiKey: string): (path: string,
           res.on('error', reject);
         },
       );
-      req.on('error', reject);
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive socket the gateway closed as idle just as it was reused: the request never
+        // reached it, so it is sent again on a fresh socket, once (Node's documented remedy).
+        if (!retried && req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) resolve(post(path, body, true));
+        else reject(error);
+      });
       req.end(body);
     });
+  return (path, body) => post(path, body);
 }
