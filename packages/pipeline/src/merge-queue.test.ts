@@ -79,13 +79,15 @@ describe('createMergeQueue', () => {
     await expect(Promise.all(all)).resolves.toHaveLength(5);
   });
 
-  it('runs an oversized item alone instead of never', async () => {
+  it('runs an item over the weight limit alone instead of never, and what waited behind it after', async () => {
     const { queue, runs, release, tick } = harness();
-    const big = queue.submit({ key: 'p1', name: 'big', size: 50 });
+    const first = queue.submit({ key: 'p1', name: 'a', size: 1 });
     await tick();
-    expect(runs).toEqual([['big']]);
-    await release();
-    await expect(big).resolves.toBe('stored big');
+    const big = queue.submit({ key: 'p1', name: 'big', size: 50 });
+    const small = queue.submit({ key: 'p1', name: 'b', size: 1 });
+    for (let i = 0; i < 3; i++) await release();
+    expect(runs).toEqual([['a'], ['big'], ['b']]);
+    await expect(Promise.all([first, big, small])).resolves.toEqual(['stored a', 'stored big', 'stored b']);
   });
 
   it('fails only the bad item of a failed run: the others are run again alone and succeed', async () => {
