@@ -179,7 +179,6 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-/** The statements that took the database's time in phase 1 (--statements). */
 /**
  * PostgreSQL's own work during the run that can stall ingest: autovacuum and autoanalyze of the
  * log partitions (the last of each, in seconds from the start of phase 1; phase 2's start for
@@ -197,6 +196,7 @@ async function logMaintenance(handle: BenchTopology['handle'], phase1Start: numb
   for (const r of rows) log(`  ${r.relname}: ${r.vacuums} autovacuum (last ${at(r.last_vacuum)}), ${r.analyzes} autoanalyze (last ${at(r.last_analyze)})`);
 }
 
+/** The statements that took the database's time in phase 1 (--statements). */
 async function logStatements(handle: BenchTopology['handle'], log: (message: string) => void): Promise<void> {
   const { rows } = await handle.sql.query<{ query: string; calls: string; ms: number; mean_ms: number; max_ms: number }>(
     `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query, calls, round(total_exec_time)::int AS ms, round(mean_exec_time::numeric, 2)::float AS mean_ms,

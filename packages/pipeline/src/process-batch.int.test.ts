@@ -226,7 +226,8 @@ describe('processBatches', () => {
     expect((await q(`SELECT count::int AS count FROM log_groups WHERE project_id = $1`, [other]))).toEqual([{ count: 3 }]);
   });
 
-  it('refuses batches of different projects or months', async () => {
+  it('refuses batches of different projects or months, and no batches at all', async () => {
+    await expect(processBatches(deps, [])).rejects.toThrow(/no batches/);
     await expect(processBatches(deps, [job([log('a')]), job([log('b')], randomUUID())])).rejects.toThrow(/project and month/);
     const nextMonth: IngestJob = { ...job([log('c')]), receivedAtMs: Date.UTC(2026, 11, 1, 0, 0, 1) };
     await expect(processBatches(deps, [job([log('d')]), nextMonth])).rejects.toThrow(/project and month/);

@@ -124,7 +124,8 @@ export function usageMonthOf(job: Pick<IngestJob, 'receivedAtMs'>): string {
  * merge-queue.ts): their logs in batch order, each log with its own batch's receive time.
  */
 export async function processBatches(deps: PipelineDeps, jobs: readonly IngestJob[]): Promise<BatchOutcome> {
-  const job = jobs[0]!;
+  const job = jobs[0];
+  if (!job) throw new Error('no batches to store');
   if (jobs.some((j) => j.projectId !== job.projectId || usageMonthOf(j) !== usageMonthOf(job))) {
     throw new Error('batches stored together must share their project and month');
   }
