@@ -2,6 +2,7 @@ import { startRedis } from '@seyir/testkit';
 import { loadWorkerConfig, startWorker, type RunningWorker } from '@seyir/ingest-worker';
 import { pino } from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { checkIngestKeyLimit } from '../apps/gateway/src/test/ingest-key-limit.js';
 import { startTestGateway, type TestGateway } from '../apps/gateway/src/test/test-gateway.js';
 
 /** Distributed mode: gateway → BullMQ (Redis) → worker → PostgreSQL, as separate parts. */
@@ -120,6 +121,13 @@ describe('distributed ingest', () => {
     const answer = await held;
     expect(answer.status).toBe(202);
     expect(await waitForCount(gw, projectId, 30)).toBe(30);
+  });
+
+  it("counts a key's requests in Redis: two gateways together let through one limit, then 429 with Retry-After", async () => {
+    const { gw, key } = await setup({ SEYIR_INGEST_KEY_RPS: '6' });
+    const second = await startTestGateway({ env: { DATABASE_URL: gw.databaseUrl!, SEYIR_REDIS_PREFIX: gw.deps.redisPrefix, SEYIR_INGEST_KEY_RPS: '6' } });
+    closers.push(() => second.close());
+    await checkIngestKeyLimit([gw.api, second.api], key, 6);
   });
 
   it('answers 503 (never a lost 202) while Redis is down, and recovers by itself', async () => {

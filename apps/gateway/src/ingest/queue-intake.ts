@@ -74,6 +74,26 @@ export interface HoldLimits {
   maxHeld: number;
 }
 
+/** What backpressure reads of a queue. */
+export interface QueueState {
+  /** Jobs waiting for a worker or to retry. */
+  waiting: number;
+  /** Jobs no worker has taken yet. */
+  backlog: number;
+  /** Age of the oldest job that has not run yet (ms; 0 when none). */
+  lagMs: number;
+}
+
+/** A BullMQ queue's state: two small Redis reads. */
+export async function readQueueState(queue: Queue): Promise<QueueState> {
+  const [counts, oldest] = await Promise.all([queue.getJobCounts('waiting', 'delayed'), oldestWaitingJob(queue)]);
+  return {
+    waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0),
+    backlog: counts.waiting ?? 0,
+    lagMs: oldest && oldest.attemptsStarted === 0 ? Date.now() - oldest.timestamp : 0,
+  };
+}
+
 /**
  * Backpressure of a queue: depth and lag, read at most every 100 ms (two small Redis reads,
  * shared by concurrent requests) rather than per request. Depth counts the jobs waiting to
@@ -88,16 +108,15 @@ export interface HoldLimits {
  * short (the delay to visible) and the workers stay busy. Held requests are bounded in number
  * and time, so the gateway's memory is too.
  */
-export function createQueueBackpressure(queue: Queue, limits: { maxWaiting: number; maxLagMs: number } & HoldLimits) {
+export function createQueueBackpressure(readState: () => Promise<QueueState>, limits: { maxWaiting: number; maxLagMs: number } & HoldLimits) {
   let depth = { waiting: 0, lagMs: 0, at: 0 };
   let backlog = 0;
   let reading: Promise<void> | undefined;
   let held = 0;
   const read = async () => {
-    const [counts, oldest] = await Promise.all([queue.getJobCounts('waiting', 'delayed'), oldestWaitingJob(queue)]);
-    const lagMs = oldest && oldest.attemptsStarted === 0 ? Date.now() - oldest.timestamp : 0;
-    depth = { waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0), lagMs, at: Date.now() };
-    backlog = counts.waiting ?? 0;
+    const state = await readState();
+    depth = { waiting: state.waiting, lagMs: state.lagMs, at: Date.now() };
+    backlog = state.backlog;
   };
   const refresh = (): Promise<void> => {
     if (Date.now() - depth.at < 100) return Promise.resolve();
@@ -105,10 +124,21 @@ export function createQueueBackpressure(queue: Queue, limits: { maxWaiting: numb
     return reading;
   };
   const over = () => depth.waiting >= limits.maxWaiting || depth.lagMs > limits.maxLagMs;
+  const nearLimits = () => depth.waiting >= limits.maxWaiting / 2 || depth.lagMs > limits.maxLagMs / 2;
   return {
-    /** Resolves when the request may be queued; throws 503 QUEUE_FULL with Retry-After past the hold. A Redis error is the caller's. */
+    /**
+     * Resolves when the request may be queued; throws 503 QUEUE_FULL with Retry-After past the
+     * hold. A Redis error of the first read is the caller's.
+     *
+     * Far from the limits the state read last stands while the next is read in the background:
+     * every request that came while a read was on its way used to wait for it, and under load
+     * those reads were a good part of the HTTP tail (p99 20–65 ms, traced in bench:ingest).
+     * Past half a limit a request waits for the fresh state, as before: admitting on a stale
+     * one there let the queue overshoot its lag bound (bench:ingest visible p99 1.2 s).
+     */
     async check(): Promise<void> {
-      await refresh();
+      if (depth.at === 0 || nearLimits()) await refresh();
+      else void refresh().catch(() => undefined);
       if (!over()) return;
       if (held < limits.maxHeld && limits.maxHoldMs > 0) {
         held++;
@@ -174,7 +204,7 @@ export function createQueueIntake<J extends ProjectBatch>(options: {
   const queue = new Queue(options.queueName, { connection, prefix: bullPrefix(options.redisPrefix) });
   queue.on('error', () => undefined);
   const unavailable = (cause?: unknown) => new AppError('UNAVAILABLE', options.unavailableDetail, { cause, retryAfterSeconds: 2 });
-  const backpressure = createQueueBackpressure(queue, {
+  const backpressure = createQueueBackpressure(() => readQueueState(queue), {
     maxWaiting: limits.maxWaiting ?? 500,
     maxLagMs: limits.maxLagMs ?? INGEST_LIMITS.defaultMaxLagMs,
     maxHoldMs: limits.maxHoldMs ?? INGEST_LIMITS.defaultMaxHoldMs,

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkIngestKeyLimit } from '../test/ingest-key-limit.js';
 import { startTestGateway, type TestGateway } from '../test/test-gateway.js';
 
 /** Ingest over HTTP in embedded mode (the pipeline runs inline: 202 means committed). */
@@ -167,6 +168,22 @@ describe('ingest endpoints', () => {
     const keys = await gw.api.get(`/api/v1/projects/${projectId}/api-keys/`, token);
     const used = keys.body.find((k: { key: string }) => k.key.startsWith(key.slice(0, 8)) && k.key.endsWith(key.slice(-4)));
     expect(used.last_used).not.toBeNull();
+  });
+});
+
+describe('per-key rate limit', () => {
+  it('answers 429 with Retry-After and a Turkish detail past SEYIR_INGEST_KEY_RPS, stores nothing refused, and lets the key in again', async () => {
+    const limited = await startTestGateway({ database: 'pglite', env: { SEYIR_INGEST_KEY_RPS: '5' } });
+    try {
+      const { token: t } = await limited.api.signUp('sinirli');
+      const p = (await limited.api.createProject(t, 'Sınırlı', ['production'])).id as string;
+      const k = (await limited.api.post(`/api/v1/projects/${p}/api-keys/`, { name: 'Sınırlı' }, t)).body.key as string;
+      const accepted = await checkIngestKeyLimit([limited.api], k, 5);
+      const { rows } = await limited.deps.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM logs WHERE project_id = $1', [p]);
+      expect(rows[0]!.n).toBe(accepted);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

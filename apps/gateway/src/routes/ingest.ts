@@ -71,6 +71,9 @@ export function ingestRoutes(deps: AppDeps): Router {
     points: deps.ingestRequestsPerSecond,
     durationSeconds: 1,
     key: (req) => `k:${keyOf(req) ?? req.ip}`,
+    detail: INGEST_MESSAGES.rateLimited,
+    // Each request waited a Redis round trip for its count: a part of the HTTP tail (p99 15–30 ms under load).
+    countInBackground: true,
   });
 
   const handle = (batch: boolean) => async (req: Request, res: Response) => {
