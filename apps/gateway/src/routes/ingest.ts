@@ -5,6 +5,7 @@ import { acceptBatch } from '../ingest/accept-batch.js';
 import { acceptTimings } from '../ingest/accept-timings.js';
 import { param } from '../http/request-context.js';
 import { rateLimit } from '../http/rate-limit.js';
+import { hashApiKey } from '../services/api-keys.js';
 
 /**
  * The optional `Idempotency-Key` header (1–128 visible ASCII characters): a client that resends
@@ -70,10 +71,12 @@ export function ingestRoutes(deps: AppDeps): Router {
     name: 'ingest_key',
     points: deps.ingestRequestsPerSecond,
     durationSeconds: 1,
-    key: (req) => `k:${keyOf(req) ?? req.ip}`,
+    // Counted under the key's hash: Redis never holds a key that works.
+    key: (req) => {
+      const apiKey = keyOf(req);
+      return apiKey === undefined ? `ip:${req.ip}` : `k:${hashApiKey(apiKey)}`;
+    },
     detail: INGEST_MESSAGES.rateLimited,
-    // Each request waited a Redis round trip for its count: a part of the HTTP tail (p99 15–30 ms under load).
-    countInBackground: true,
   });
 
   const handle = (batch: boolean) => async (req: Request, res: Response) => {

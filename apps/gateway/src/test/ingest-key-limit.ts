@@ -5,16 +5,14 @@ import type { ApiClient } from './api-client.js';
  * Sends one log at a time with `key`, to each gateway of `apis` in turn (they allow `perSecond`
  * requests a second per key, counted together when they share Redis), and
  * checks what a sender over the per-key limit sees: 429, Retry-After and the Turkish detail,
- * and that the key is let through again once Retry-After has passed. With one gateway the
- * limit is exact; each further gateway may let one more through (it counts in the background).
- * Returns the number of logs accepted.
+ * and that the key is let through again once Retry-After has passed. Returns the number of logs accepted.
  */
 export async function checkIngestKeyLimit(apis: ApiClient[], key: string, perSecond: number): Promise<number> {
   let turn = 0;
   const send = () => apis[turn++ % apis.length]!.request('POST', '/api/ingest', { headers: { 'x-seyir-key': key }, json: { message: 'Sınır denemesi', level: 'INFO' } });
   const statuses: number[] = [];
   let limited: Awaited<ReturnType<typeof send>> | undefined;
-  for (let i = 0; i < perSecond + apis.length && !limited; i++) {
+  for (let i = 0; i <= perSecond && !limited; i++) {
     const answer = await send();
     statuses.push(answer.status);
     if (answer.status === 429) limited = answer;
