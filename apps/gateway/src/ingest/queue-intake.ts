@@ -85,7 +85,7 @@ export interface QueueState {
 }
 
 /** A BullMQ queue's state: two small Redis reads. */
-export async function readQueueState(queue: Queue): Promise<QueueState> {
+async function readQueueState(queue: Queue): Promise<QueueState> {
   const [counts, oldest] = await Promise.all([queue.getJobCounts('waiting', 'delayed'), oldestWaitingJob(queue)]);
   return {
     waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0),
@@ -109,14 +109,12 @@ export async function readQueueState(queue: Queue): Promise<QueueState> {
  * and time, so the gateway's memory is too.
  */
 export function createQueueBackpressure(readState: () => Promise<QueueState>, limits: { maxWaiting: number; maxLagMs: number } & HoldLimits) {
-  let depth = { waiting: 0, lagMs: 0, at: 0 };
-  let backlog = 0;
+  /** The state read last, and when (0: never). */
+  let depth = { waiting: 0, backlog: 0, lagMs: 0, at: 0 };
   let reading: Promise<void> | undefined;
   let held = 0;
   const read = async () => {
-    const state = await readState();
-    depth = { waiting: state.waiting, lagMs: state.lagMs, at: Date.now() };
-    backlog = state.backlog;
+    depth = { ...(await readState()), at: Date.now() };
   };
   const refresh = (): Promise<void> => {
     if (Date.now() - depth.at < 100) return Promise.resolve();
@@ -160,7 +158,7 @@ export function createQueueBackpressure(readState: () => Promise<QueueState>, li
       depth.waiting++;
     },
     /** Jobs no worker had taken yet at the last read (0: the workers keep up). */
-    backlog: () => backlog,
+    backlog: () => depth.backlog,
   };
 }
 
