@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from '../ingest/processes.js';
 import { startBenchTopology } from '../ingest/topology.js';
+import { cpuSecondsOfAll } from '../live/child-process-stats.js';
 
 const args = process.argv.slice(2);
 const log = (message: string) => process.stderr.write(`[bench:python] ${message}\n`);
@@ -39,6 +40,9 @@ async function main(): Promise<void> {
   const topology = await startBenchTopology(log);
   try {
     const before = await topology.storedLogs();
+    // CPU per stored log of each server part, from /proc: what to make cheaper for more logs/s.
+    const parts = topology.pids();
+    const cpuBefore = Object.fromEntries(Object.entries(parts).map(([name, pids]) => [name, cpuSecondsOfAll(pids)]));
     log('running the client benchmark against the gateway');
     const result = await runClientBench(['--endpoint', topology.base, '--api-key', topology.apiKey, '--report-delivered']);
     const delivered = Number(result.delivered_logs ?? 0);
@@ -48,8 +52,14 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 200));
       stored = (await topology.storedLogs()) - before;
     }
-    const { delivered_logs: _omit, ...published } = result;
-    process.stdout.write(`${JSON.stringify({ ...published, server: 'distributed (gateway + 1 worker + PostgreSQL + Redis)', stored, lost: delivered - stored })}\n`);
+    const cpuUsPerLog: Record<string, number> = Object.fromEntries(
+      Object.entries(parts).map(([name, pids]) => [name, Math.round(((cpuSecondsOfAll(pids) - cpuBefore[name]!) * 1e6) / Math.max(1, stored))]),
+    );
+    const { delivered_logs: _omit, client_cpu_us_per_log: client, ...published } = result;
+    cpuUsPerLog.python_client = Math.round(Number(client ?? 0));
+    process.stdout.write(
+      `${JSON.stringify({ ...published, server: 'distributed (gateway + 1 worker + PostgreSQL + Redis)', stored, lost: delivered - stored, cpu_us_per_log: cpuUsPerLog })}\n`,
+    );
   } finally {
     await topology.destroy();
   }

@@ -116,6 +116,7 @@ def measure_delivery(rate: int, seconds: float) -> Dict[str, float]:
     before_sent = client.transport.stats.sent_logs
     before_dropped = client.transport.dropped
     total = int(rate * seconds) if rate else 100_000
+    cpu_start = time.process_time()
     start = time.perf_counter()
     tick = 0.005
     per_tick = max(1, int(rate * tick)) if rate else total
@@ -131,8 +132,11 @@ def measure_delivery(rate: int, seconds: float) -> Dict[str, float]:
     produce_seconds = time.perf_counter() - start
     seyir.flush(60)
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     delivered = client.transport.stats.sent_logs - before_sent
     return {
+        # The whole process (the logging thread and the sender), per log delivered.
+        "_client_cpu_us_per_log": round(cpu * 1e6 / max(1, delivered), 1),
         "delivered_logs_per_s": round(delivered / elapsed, 1),
         "dropped": client.transport.dropped - before_dropped,
         "_produced": sent,
@@ -182,6 +186,7 @@ def main(argv: Optional[List[str]] = None) -> None:
               for k, v in result.items() if not k.startswith("_")}
     if args.report_delivered:
         public["delivered_logs"] = result["_sent_total"]
+        public["client_cpu_us_per_log"] = result["_client_cpu_us_per_log"]
     if not args.json:
         details = {k.lstrip("_"): v for k, v in result.items() if k.startswith("_")}
         print(f"target: handler median < null median + 10 us; >= 20000 logs/s, 0 dropped; "

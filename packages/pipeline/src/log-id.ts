@@ -13,10 +13,13 @@ function nextRandom16(): Buffer {
   return bytes;
 }
 
+const MAX_UUID_MS = 2 ** 48 - 1;
+
 /** Writes `timeMs` and the version and variant bits into 16 bytes and formats them as a UUIDv7. */
 function uuidV7(timeMs: number, bytes: Buffer): string {
-  const ms = BigInt(Math.max(0, Math.floor(timeMs)));
-  for (let i = 0; i < 6; i++) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
+  const ms = Math.min(MAX_UUID_MS, Math.max(0, Math.floor(timeMs)));
+  bytes.writeUInt32BE(Math.floor(ms / 0x10000), 0);
+  bytes.writeUInt16BE(ms % 0x10000, 4);
   bytes[6] = (bytes[6]! & 0x0f) | 0x70;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
@@ -32,12 +35,20 @@ export function logIdFor(timeMs: number): string {
 }
 
 /**
- * The id of the `index`-th item of a request sent with an Idempotency-Key: the same project,
- * key, item and time always give the same id (its 74 other bits come from SHA-256), so a batch
- * the client sends again after a lost answer conflicts with the stored rows and adds nothing.
+ * The ids of the items of one request sent with an Idempotency-Key: `(timeMs, index) => id`. The
+ * same project, key, item and time always give the same id, so a batch the client sends again
+ * after a lost answer conflicts with the stored rows and adds nothing. The 74 bits beside the time
+ * come from one SHA-256 of project and key per request, with the item's index mixed into their
+ * last 32 (one hash per request instead of one per item: 3 µs per log in the gateway).
  */
-export function idempotentLogId(timeMs: number, projectId: string, idempotencyKey: string, index: number): string {
-  return uuidV7(timeMs, createHash('sha256').update(`${projectId}\n${idempotencyKey}\n${index}`).digest().subarray(0, 16));
+export function idempotentLogIds(projectId: string, idempotencyKey: string): (timeMs: number, index: number) => string {
+  const base = createHash('sha256').update(`${projectId}\n${idempotencyKey}`).digest().subarray(0, 16);
+  const last = base.readUInt32BE(12);
+  return (timeMs, index) => {
+    const bytes = Buffer.from(base);
+    bytes.writeUInt32BE((last ^ index) >>> 0, 12);
+    return uuidV7(timeMs, bytes);
+  };
 }
 
 /** The millisecond timestamp inside a UUIDv7 made by `logIdFor`, or undefined for other ids. */

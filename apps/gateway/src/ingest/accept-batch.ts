@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, INGEST_LIMITS, INGEST_MESSAGES, normalizeIngestLog, type IngestJob, type JobLog } from '@seyir/domain';
-import { idempotentLogId, logIdFor } from '@seyir/pipeline';
+import { idempotentLogIds, logIdFor } from '@seyir/pipeline';
 
 export interface AcceptedBatch {
   job: IngestJob | undefined;
@@ -25,6 +25,7 @@ export function acceptBatch(items: unknown[], projectId: string, environments: r
   const logs: JobLog[] = [];
   const rejected: { index: number; detail: string }[] = [];
   const known = new Set(environments);
+  const idOf = idempotencyKey === undefined ? logIdFor : idempotentLogIds(projectId, idempotencyKey);
   items.forEach((item, index) => {
     const result = normalizeIngestLog(item, { nowMs, sourceChars });
     if (!result.ok) {
@@ -38,9 +39,8 @@ export function acceptBatch(items: unknown[], projectId: string, environments: r
       }
       known.add(result.log.environment);
     }
-    const { clampedFrom, ...log } = result.log;
-    const id = idempotencyKey === undefined ? logIdFor(log.timestampMs) : idempotentLogId(log.timestampMs, projectId, idempotencyKey, index);
-    logs.push({ id, ...log, ...(clampedFrom ? { clampedFrom } : {}) });
+    // An unset clampedFrom stays an undefined key: JSON (the job in Redis) leaves it out.
+    logs.push({ id: idOf(result.log.timestampMs, index), ...result.log });
   });
   return {
     job: logs.length > 0 ? { batchId: randomUUID(), projectId, receivedAtMs: nowMs, logs } : undefined,

@@ -32,4 +32,28 @@ describe('secret scrubbing', () => {
     expect(custom({ token_type: 'bearer', ssn: '1', token: 'x' })).toEqual({ token_type: 'bearer', ssn: FILTERED, token: FILTERED });
     expect(createScrubber({ enabled: false })({ password: 'p' })).toEqual({ password: 'p' });
   });
+
+  it('leaves clean values as they are, and copies only what it changes', () => {
+    const clean = { logger: 'app.orders', lineno: 42, path: '/srv/app/orders.py', list: ['a', 1, null], nested: { order: 'order 12345 shipped' } };
+    expect(scrub(clean)).toBe(clean);
+    const dirty = { keep: { a: 1 }, nested: { password: 'p', other: 'x' }, list: ['ok', 'card 4111 1111 1111 1111'] };
+    const out = scrub(dirty) as typeof dirty;
+    expect(out).toEqual({ keep: { a: 1 }, nested: { password: FILTERED, other: 'x' }, list: ['ok', `card ${FILTERED}`] });
+    expect(out.keep).toBe(dirty.keep);
+    expect(dirty.nested.password).toBe('p');
+    expect(dirty.list[1]).toBe('card 4111 1111 1111 1111');
+  });
+
+  it('scrubs under a key named __proto__ and keeps it as a key', () => {
+    const parsed = JSON.parse('{"__proto__": {"token": "t"}, "a": "Bearer abcdefghijkl"}') as Record<string, unknown>;
+    const out = scrub(parsed) as Record<string, unknown>;
+    expect(JSON.parse(JSON.stringify(out))).toEqual(JSON.parse(`{"__proto__": {"token": "${FILTERED}"}, "a": "Bearer ${FILTERED}"}`));
+  });
+
+  it('finds tokens, IBANs and card numbers in texts whose other parts fail the first looks', () => {
+    expect(scrubText('token\tabcdefgh12')).toBe(`token ${FILTERED}`);
+    expect(scrubText('x TR33 0006 1005 1978 6457 8413 26')).toBe(`x ${FILTERED}`);
+    expect(scrubText('4-1-1-1-1-1-1-1-1-1-1-1-1-1-1-1')).toBe(FILTERED);
+    expect(scrubText('abcdefghij 1')).toBe('abcdefghij 1');
+  });
 });
