@@ -34,3 +34,33 @@ export function makeBatch(seed: number, size: number): Record<string, unknown>[]
   return logs;
 }
 
+
+/**
+ * `size` log items as the Python client's `SeyirHandler` sends them (its bench's
+ * `logger.info("order %s shipped", n, extra={"order_id": n})`): ISO timestamps, the logger name,
+ * and the record's attributes as metadata.
+ */
+export function makePythonBatch(seed: number, size: number): Record<string, unknown>[] {
+  const now = Date.now();
+  return Array.from({ length: size }, (_, j) => {
+    const i = seed * size + j;
+    return {
+      message: `order ${i} shipped`,
+      level: 'INFO',
+      timestamp: new Date(now - size + j).toISOString(),
+      logger: 'bench.delivery',
+      environment: 'production',
+      host: 'vm',
+      metadata: {
+        order_id: i,
+        logger: 'bench.delivery',
+        module: 'handler_bench',
+        funcName: 'measure_delivery',
+        lineno: 131,
+        pathname: '/srv/app/clients/python/bench/handler_bench.py',
+        threadName: 'MainThread',
+        process: 25486,
+      },
+    };
+  });
+}

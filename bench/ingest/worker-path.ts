@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/ingest/worker-path.ts [--jobs N] [--size S] [--concurrency C] [--drop index,…]
- * [--sql '…']`: the worker's
+ * [--sql '…'] [--python]`: the worker's
  * half of ingest alone — processBatch on prepared 1,000-log jobs against a throw-away
  * PostgreSQL — with the CPU it costs per log in Node and in PostgreSQL, and which statements
  * take the database's time (pg_stat_statements). A tool for finding where ingest spends, not a
@@ -11,17 +11,19 @@ import { createProject, createUser, migrate, openDatabase } from '@seyir/db';
 import { logIdFor, processBatch, TemplateStore } from '@seyir/pipeline';
 import { createDatabase, startPostgres } from '@seyir/testkit';
 import { cpuSecondsOfAll, pidsMatching, processTree } from '../live/child-process-stats.js';
-import { makeBatch } from './sample-logs.js';
-import { benchArgs, numberArg } from '../lib/args.js';
+import { makeBatch, makePythonBatch } from './sample-logs.js';
+import { benchArgs, flagArg, numberArg } from '../lib/args.js';
 import { dropIndexesFromArgs } from '../lib/drop-indexes.js';
 
 const JOBS = numberArg('jobs', 60);
 const SIZE = numberArg('size', 1000);
 const CONCURRENCY = numberArg('concurrency', 2);
+// --python: logs shaped as the Python client's handler sends them, instead of bench:ingest's.
+const SAMPLE = flagArg('python') ? makePythonBatch : makeBatch;
 
 function makeJob(projectId: string, seed: number): IngestJob {
   const now = Date.now();
-  const logs: JobLog[] = makeBatch(seed, SIZE).map((item) => {
+  const logs: JobLog[] = SAMPLE(seed, SIZE).map((item) => {
     const result = normalizeIngestLog(item, { nowMs: now });
     if (!result.ok) throw new Error(result.detail);
     return { id: logIdFor(result.log.timestampMs), ...result.log };

@@ -10,10 +10,13 @@ import { join } from 'node:path';
 import { ROOT } from '../ingest/processes.js';
 import { startBenchTopology } from '../ingest/topology.js';
 import { cpuSecondsOfAll } from '../live/child-process-stats.js';
+import { dropIndexesFromArgs } from '../lib/drop-indexes.js';
 
 const args = process.argv.slice(2);
 const log = (message: string) => process.stderr.write(`[bench:python] ${message}\n`);
-const passThrough = args.filter((a) => a !== '--json' && a !== '--sink');
+// --drop a,b is the server's (see bench/lib/drop-indexes.ts); the rest goes to the client bench.
+const dropAt = args.indexOf('--drop');
+const passThrough = args.filter((a, i) => a !== '--json' && a !== '--sink' && (dropAt < 0 || (i !== dropAt && i !== dropAt + 1)));
 
 function runClientBench(extra: string[]): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
   }
   const topology = await startBenchTopology(log);
   try {
+    await dropIndexesFromArgs(topology.handle.sql, log);
     const before = await topology.storedLogs();
     // CPU per stored log of each server part, from /proc: what to make cheaper for more logs/s.
     const parts = topology.pids();
