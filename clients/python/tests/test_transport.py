@@ -3,6 +3,7 @@ drops connections: the application never sees an exception or a wait."""
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 
@@ -243,6 +244,25 @@ def test_messages_are_truncated_to_32_kb(init, server, app_logger):
     message = server.delivered[0]["message"]
     assert len(message.encode("utf-8")) <= 32 * 1024
     assert message.endswith("[truncated]")
+
+
+def test_an_object_field_over_64_kb_is_shrunk_and_its_neighbours_are_sent_whole(
+        init, server, app_logger):
+    init(batch_size=100, flush_interval=5)
+    for i in range(100):
+        if i == 70:  # in the second chunk the encoder measures
+            app_logger.info("big", extra={"rows": ["r" * 2000] * 100, "note": "kept"})
+        else:
+            app_logger.info("small %d", i, extra={"order_id": i})
+    assert seyir.flush(5)
+    logs = {log["message"]: log for log in server.delivered}
+    assert len(logs) == 100
+    big = logs["big"]["metadata"]
+    assert len(json.dumps(big, ensure_ascii=False, separators=(",", ":")).encode()) <= 64 * 1024
+    assert big["note"] == "kept" and big["lineno"] > 0
+    assert all(len(row) <= 1024 for row in big["rows"])
+    assert logs["small 69"]["metadata"]["order_id"] == 69
+    assert logs["small 71"]["metadata"]["order_id"] == 71
 
 
 def test_init_returns_at_once_even_when_the_server_hangs(server):

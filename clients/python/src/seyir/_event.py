@@ -2,7 +2,8 @@
 
 The application's thread only captures references (`QueuedRecord`, `QueuedEvent`); this module
 does the rest on the background thread: message formatting, exception frames, scrubbing,
-`before_send`, size limits (`fit_fields`) and JSON (`encode_batch`, one call per batch).
+`before_send`, the message's size limit, and JSON with the object fields' size limits
+(`encode_batch`, one encoder call per 64 logs; `fit_fields` only where a chunk is large).
 """
 
 from __future__ import annotations
@@ -305,7 +306,8 @@ class EventBuilder:
         return out
 
     def finish(self, event: Dict[str, Any]) -> Optional[Dict[str, Any]]:
-        """Scrubs, runs `before_send` and enforces the size limits of one log."""
+        """Scrubs, runs `before_send` and truncates the message of one log (its object fields are
+        kept within their limit by `encode_batch`)."""
         _truncate_message(event)
         if self.scrubber is not None:
             self.scrubber.scrub_event(event)
@@ -325,7 +327,7 @@ class EventBuilder:
                 result = event
             event = result
             _truncate_message(event)
-        return fit_fields(event)
+        return event
 
 
 def _truncate_message(event: Dict[str, Any]) -> None:
@@ -364,13 +366,33 @@ def _dumps_safe(value: Any) -> bytes:
         return _dumps(sanitize(value))
 
 
-def encode_batch(events: List[Dict[str, Any]]) -> bytes:
-    """The JSON array of a batch: one encoder call for all (much cheaper than one per log),
-    falling back to log by log if one of them is not serialisable."""
+#: Logs per encoder call: one call per log costs much more, and a chunk of ordinary logs stays
+#: well under MAX_FIELD_BYTES, which spares measuring their fields.
+_CHUNK = 64
+
+
+def _encode_chunk(events: List[Dict[str, Any]]) -> bytes:
     try:
         return _dumps(events)
     except (ValueError, TypeError, RecursionError):
         return b"[" + b",".join(_dumps_safe(event) for event in events) + b"]"
+
+
+def encode_batch(events: List[Dict[str, Any]]) -> bytes:
+    """The JSON array of a batch, every object field within MAX_FIELD_BYTES. A chunk whose whole
+    JSON is within that bound cannot hold a field over it, so only the logs of a larger chunk
+    are measured (`fit_fields`, which shrinks what is too big) and that chunk encoded again.
+    A log that is not serialisable as it is (NaN, a cycle) is made JSON-safe on its own."""
+    parts: List[bytes] = []
+    for start in range(0, len(events), _CHUNK):
+        chunk = events[start:start + _CHUNK]
+        raw = _encode_chunk(chunk)
+        if len(raw) > MAX_FIELD_BYTES:
+            for event in chunk:
+                fit_fields(event)
+            raw = _encode_chunk(chunk)
+        parts.append(raw[1:-1])
+    return b"[" + b",".join(parts) + b"]"
 
 
 def _surely_within(value: Any, budget: int) -> bool:

@@ -14,7 +14,7 @@ import re
 import time
 from typing import Any, Dict, List, Optional
 
-from seyir._event import fit_fields, iso_timestamp
+from seyir._event import iso_timestamp
 from seyir._options import Options
 from seyir._scope import Scope
 from seyir._scrub import Scrubber
@@ -87,7 +87,7 @@ class TimingBuilder:
                 record["timestamp"] = iso_timestamp(float(item["timestamp"]))
                 if self.scrubber is not None and ("request" in record or "response" in record):
                     self.scrubber.scrub_event(record)
-                out.append(fit_fields(record))
+                out.append(record)  # encode_batch keeps its fields within their limit
             except Exception:
                 logger.debug("seyir: could not build a timing record", exc_info=True)
         return out
