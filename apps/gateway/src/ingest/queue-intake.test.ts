@@ -1,6 +1,6 @@
 import { AppError } from '@seyir/domain';
 import { describe, expect, it } from 'vitest';
-import { adaptiveWindow, createCoalescer, createQueueBackpressure, type QueueState } from './queue-intake.js';
+import { adaptiveWindow, createCoalescer, createQueueBackpressure, KEEPING_UP_BACKLOG, type QueueState } from './queue-intake.js';
 
 interface TestJob {
   batchId: string;
@@ -41,11 +41,13 @@ describe('createCoalescer', () => {
     expect(sent.map((j) => j.logs)).toEqual([[1, 2, 3]]);
   });
 
-  it('asks a window function when a job opens: short while the workers keep up, full under a backlog', async () => {
+  it('asks a window function when a job opens: short while the workers keep up, full once they fall behind', async () => {
     let backlog = 0;
     const window = adaptiveWindow(200, () => backlog);
     expect(window()).toBe(50);
-    backlog = 3;
+    backlog = KEEPING_UP_BACKLOG; // the jobs a worker takes next: still keeping up
+    expect(window()).toBe(50);
+    backlog = KEEPING_UP_BACKLOG + 1;
     expect(window()).toBe(200);
     const { c, sent } = coalescer(() => (backlog > 0 ? 200 : 0));
     backlog = 0;
