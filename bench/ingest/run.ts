@@ -9,7 +9,7 @@ import { percentile } from './processes.js';
 import { startBenchTopology, type BenchTopology } from './topology.js';
 import { createIngestPoster } from './http-client.js';
 import { makeBatch } from './sample-logs.js';
-import { cpuSecondsOfAll } from '../live/child-process-stats.js';
+import { cpuMeter } from '../live/child-process-stats.js';
 import { flagArg, numberArg } from '../lib/args.js';
 import { dropIndexesFromArgs } from '../lib/drop-indexes.js';
 
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   // CPU per stored log of each part, from /proc: what to make cheaper, whatever else the box runs.
   const parts = { ...topology.pids(), bench_client: [process.pid] };
   if (STATEMENTS) await handle.sql.query('SELECT pg_stat_statements_reset()');
-  const cpuBefore = Object.fromEntries(Object.entries(parts).map(([name, pids]) => [name, cpuSecondsOfAll(pids)]));
+  const cpu = cpuMeter(parts);
   const started = performance.now();
   const client = async (id: number) => {
     let n = id;
@@ -106,9 +106,7 @@ async function main(): Promise<void> {
   const storedPhase1 = stored - startCount;
   const walBytes = Number((await handle.sql.query<{ n: string }>('SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn) AS n', [await walAt(), walStart])).rows[0]!.n);
   log(`WAL written in phase 1: ${Math.round(walBytes / 1e6)} MB, ${Math.round(walBytes / Math.max(1, storedPhase1))} bytes per log`);
-  const cpuUsPerLog = Object.fromEntries(
-    Object.entries(parts).map(([name, pids]) => [name, Math.round(((cpuSecondsOfAll(pids) - cpuBefore[name]!) * 1e6) / Math.max(1, storedPhase1))]),
-  );
+  const cpuUsPerLog = cpu.perLog(storedPhase1);
   const logsPerS = Math.round(storedPhase1 / ((drained - started) / 1000));
   if (STATEMENTS) await logStatements(handle, log);
   log(`saturation: ${storedPhase1} logs in ${((drained - started) / 1000).toFixed(1)} s (${throttled} throttled answers)`);

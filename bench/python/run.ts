@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from '../ingest/processes.js';
 import { startBenchTopology } from '../ingest/topology.js';
-import { cpuSecondsOfAll } from '../live/child-process-stats.js';
+import { cpuMeter } from '../live/child-process-stats.js';
 import { dropIndexesFromArgs } from '../lib/drop-indexes.js';
 
 const args = process.argv.slice(2);
@@ -45,8 +45,7 @@ async function main(): Promise<void> {
     await dropIndexesFromArgs(topology.handle.sql, log);
     const before = await topology.storedLogs();
     // CPU per stored log of each server part, from /proc: what to make cheaper for more logs/s.
-    const parts = topology.pids();
-    const cpuBefore = Object.fromEntries(Object.entries(parts).map(([name, pids]) => [name, cpuSecondsOfAll(pids)]));
+    const cpu = cpuMeter(topology.pids());
     log('running the client benchmark against the gateway');
     const result = await runClientBench(['--endpoint', topology.base, '--api-key', topology.apiKey, '--report-delivered']);
     const delivered = Number(result.delivered_logs ?? 0);
@@ -56,9 +55,7 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 200));
       stored = (await topology.storedLogs()) - before;
     }
-    const cpuUsPerLog: Record<string, number> = Object.fromEntries(
-      Object.entries(parts).map(([name, pids]) => [name, Math.round(((cpuSecondsOfAll(pids) - cpuBefore[name]!) * 1e6) / Math.max(1, stored))]),
-    );
+    const cpuUsPerLog: Record<string, number> = cpu.perLog(stored);
     const { delivered_logs: _omit, client_cpu_us_per_log: client, ...published } = result;
     cpuUsPerLog.python_client = Math.round(Number(client ?? 0));
     process.stdout.write(

@@ -23,6 +23,9 @@ interface CachedKey {
  * deactivated without the database — and is looked up again after KEY_RETRY_MS. A key not seen
  * before is answered 503 (retry later), never 500.
  */
+/** Longest API key text looked at: longer ones are refused before any hashing. */
+export const MAX_API_KEY_CHARS = 200;
+
 export class IngestKeys {
   private readonly cache = new Map<string, CachedKey>();
   private readonly lookups = new Map<string, Promise<IngestKey | undefined>>();
@@ -33,7 +36,7 @@ export class IngestKeys {
   /** The active key, or a Turkish 401. */
   async authenticate(rawKey: string | undefined): Promise<IngestKey> {
     if (!rawKey) throw new AppError('INVALID_API_KEY', INGEST_MESSAGES.keyMissing);
-    if (rawKey.length > 200) throw new AppError('INVALID_API_KEY', INGEST_MESSAGES.keyInvalid);
+    if (rawKey.length > MAX_API_KEY_CHARS) throw new AppError('INVALID_API_KEY', INGEST_MESSAGES.keyInvalid);
     const hash = hashApiKey(rawKey);
     const now = this.now();
     let entry = this.cache.get(hash);

@@ -181,6 +181,10 @@ describe('per-key rate limit', () => {
       const accepted = await checkIngestKeyLimit([limited.api], k, 5);
       const { rows } = await limited.deps.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM logs WHERE project_id = $1', [p]);
       expect(rows[0]!.n).toBe(accepted);
+      // Keys too long to be keys are counted together under the sender's address, not one by one.
+      const tooLong = [];
+      for (let i = 0; i < 6; i++) tooLong.push((await limited.api.request('POST', '/api/ingest', { headers: { 'x-seyir-key': `${'x'.repeat(300)}${i}` }, json: { message: 'm' } })).status);
+      expect(tooLong).toEqual([401, 401, 401, 401, 401, 429]);
     } finally {
       await limited.close();
     }

@@ -5,6 +5,7 @@ import { acceptBatch } from '../ingest/accept-batch.js';
 import { acceptTimings } from '../ingest/accept-timings.js';
 import { param } from '../http/request-context.js';
 import { rateLimit } from '../http/rate-limit.js';
+import { MAX_API_KEY_CHARS } from '../ingest/ingest-keys.js';
 import { hashApiKey } from '../services/api-keys.js';
 
 /**
@@ -71,10 +72,11 @@ export function ingestRoutes(deps: AppDeps): Router {
     name: 'ingest_key',
     points: deps.ingestRequestsPerSecond,
     durationSeconds: 1,
-    // Counted under the key's hash: Redis never holds a key that works.
+    // Counted under the key's hash: Redis never holds a key that works. A key too long to be one
+    // (refused by authenticate) is counted under the client's IP, unhashed.
     key: (req) => {
       const apiKey = keyOf(req);
-      return apiKey === undefined ? `ip:${req.ip}` : `k:${hashApiKey(apiKey)}`;
+      return apiKey === undefined || apiKey.length > MAX_API_KEY_CHARS ? `ip:${req.ip}` : `k:${hashApiKey(apiKey)}`;
     },
     detail: INGEST_MESSAGES.rateLimited,
   });
