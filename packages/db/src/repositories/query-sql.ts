@@ -92,7 +92,10 @@ export function logQuerySql(node: QueryNode, params: SqlParams, now: Date): stri
       case 'has':
         return LOG_HAS[n.what];
       case 'tag':
-        return n.prefix ? `EXISTS (SELECT 1 FROM unnest(l.tags) t WHERE t LIKE ${params.add(likePrefix(n.value))})` : `l.tags @> ${params.add([n.value])}::text[]`;
+        // The tags index covers only logs with tags (0012): the planner needs its predicate said.
+        return n.prefix
+          ? `EXISTS (SELECT 1 FROM unnest(l.tags) t WHERE t LIKE ${params.add(likePrefix(n.value))})`
+          : `(${LOG_HAS.tags} AND l.tags @> ${params.add([n.value])}::text[])`;
       case 'json':
         return jsonSql(n, LOG_JSON_COLUMNS[n.column], params);
       case 'time':
