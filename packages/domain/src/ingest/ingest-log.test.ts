@@ -52,4 +52,21 @@ describe('normalizeIngestLog', () => {
     expect(ok(normalizeIngestLog(small, { nowMs: NOW, sourceChars: 40 })).metadata).toEqual({ user: 42 });
     expect(normalizeIngestLog({ message: 'a', context: [1, 2] }, { nowMs: NOW, sourceChars: 40 })).toEqual({ ok: false, detail: 'context alanı bir JSON nesnesi olmalıdır.' });
   });
+
+  it('measures a field exactly when its escapes may take it past 64 KB', () => {
+    // 10,000 control characters serialise as \u0001 each: 60,000 characters, under the limit…
+    const under = { message: 'a', metadata: { raw: '\u0001'.repeat(10_000) } };
+    expect(ok(normalizeIngestLog(under, { nowMs: NOW })).metadata).toEqual(under.metadata);
+    // …and 11,000 of them 66,000, over it, though the string is only 11,000 long.
+    const over = { message: 'a', metadata: { raw: '\u0001'.repeat(11_000) } };
+    expect(normalizeIngestLog(over, { nowMs: NOW })).toEqual({ ok: false, detail: 'metadata alanı en fazla 65536 karakter olabilir.' });
+  });
+
+  it('refuses an object field nested deeper than 64 levels, with the rest of the batch unharmed', () => {
+    const nest = (levels: number) => JSON.parse(`{"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`) as unknown;
+    expect(ok(normalizeIngestLog({ message: 'a', context: nest(64) }, { nowMs: NOW, sourceChars: 200 })).context).toEqual(nest(64));
+    expect(normalizeIngestLog({ message: 'a', context: nest(65) }, { nowMs: NOW, sourceChars: 200 })).toEqual({ ok: false, detail: 'context alanı en fazla 64 düzey iç içe olabilir.' });
+    // Deep enough that serialising it would overflow the stack: still a per-item error, not a throw.
+    expect(normalizeIngestLog({ message: 'a', metadata: nest(300_000) }, { nowMs: NOW })).toEqual({ ok: false, detail: 'metadata alanı en fazla 64 düzey iç içe olabilir.' });
+  });
 });

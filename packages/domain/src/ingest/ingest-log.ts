@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ExceptionSchema, type ExceptionInfo } from '../log/exception.js';
 import { parseLevel, type LogLevel } from '../log/levels.js';
 import { ENVIRONMENT_PATTERN, normalizeEnvironment } from '../projects/environments.js';
+import { jsonExtent } from './json-extent.js';
 import { INGEST_LIMITS as L } from './limits.js';
 import { INGEST_MESSAGES as M } from './messages.js';
 
@@ -41,11 +42,17 @@ function optionalText(raw: unknown, field: string, max: number): string | { erro
   return text.length > max ? { error: M.textTooLong(field, max) } : text;
 }
 
-/** An object field: absent → null; otherwise a JSON object no larger than the limit. */
+/**
+ * An object field: absent → null; otherwise a JSON object within the size and depth limits.
+ * `measure`: the size may exceed the limit (see NormalizeContext.sourceChars); it is then
+ * bounded by a walk, and serialised only when the bound is past the limit (json-extent.ts).
+ */
 function objectField(raw: unknown, field: string, measure: boolean): { value: JsonObject | null } | { error: string } {
   if (raw === undefined || raw === null) return { value: null };
   if (!isObject(raw)) return { error: M.fieldNotObject(field) };
-  if (measure && JSON.stringify(raw).length > L.maxObjectFieldChars) return { error: M.fieldTooLarge(field) };
+  const extent = jsonExtent(raw, L.maxObjectDepth);
+  if (extent.depth > L.maxObjectDepth) return { error: M.fieldTooDeep(field) };
+  if (measure && extent.charsBound > L.maxObjectFieldChars && JSON.stringify(raw).length > L.maxObjectFieldChars) return { error: M.fieldTooLarge(field) };
   return { value: raw };
 }
 

@@ -26,6 +26,13 @@ export const INGEST_LIMITS = {
   maxMessageChars: 32 * 1024,
   /** Serialised size of each object field (metadata, context, exception, request, response). */
   maxObjectFieldChars: 64 * 1024,
+  /**
+   * Nesting levels of each object field (the field's own braces are one). JSON.parse builds any
+   * depth, but serialising one ~10,000 deep overflows Node's stack and PostgreSQL refuses jsonb
+   * past its stack limit: such a log would fail its whole batch in the worker. The Python
+   * client cuts its values at 32 levels; the server's scrubber walks this deep.
+   */
+  maxObjectDepth: 64,
   /** Logs in one batch. */
   maxBatchLogs: 1000,
   /** Decompressed body of one request, bytes. */

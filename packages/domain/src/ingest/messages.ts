@@ -14,6 +14,7 @@ export const INGEST_MESSAGES = {
   environmentLimit: 'Projede en fazla 20 ortam olabilir; bu ortam eklenemedi.',
   fieldTooLarge: (field: string) => `${field} alanı en fazla 65536 karakter olabilir.`,
   fieldNotObject: (field: string) => `${field} alanı bir JSON nesnesi olmalıdır.`,
+  fieldTooDeep: (field: string) => `${field} alanı en fazla 64 düzey iç içe olabilir.`,
   tagsInvalid: 'tags en fazla 50 metinden oluşan bir dizi olmalıdır (her biri en fazla 200 karakter).',
   fingerprintInvalid: 'fingerprint en fazla 20 metinden oluşan bir dizi olmalıdır.',
   exceptionInvalid: 'exception alanı geçersiz.',

@@ -10,6 +10,17 @@ describe('secret scrubbing', () => {
     ).toEqual({ user: 'ali', Password: FILTERED, headers: { Authorization: FILTERED, 'X-CSRF-Token': FILTERED, accept: 'json' }, list: [{ api_key: FILTERED }] });
   });
 
+  it('filters a secret key deep inside a field, down to the deepest nesting ingest accepts', () => {
+    // 40 levels: the scrubber used to stop at 20 and pass deeper values on unscrubbed.
+    let value: unknown = { password: 'hunter2', note: 'ok' };
+    let expected: unknown = { password: FILTERED, note: 'ok' };
+    for (let i = 0; i < 39; i++) {
+      value = { inner: value };
+      expected = { inner: expected };
+    }
+    expect(scrub(value)).toEqual(expected);
+  });
+
   it('filters card numbers that pass Luhn, and leaves other long numbers alone', () => {
     expect(scrubText('kart 4111 1111 1111 1111 ile ödendi')).toBe(`kart ${FILTERED} ile ödendi`);
     expect(scrubText('sipariş 4111111111111112')).toBe('sipariş 4111111111111112');

@@ -1,3 +1,5 @@
+import { INGEST_LIMITS } from '../ingest/limits.js';
+
 /** What replaces a scrubbed value. */
 export const FILTERED = '[Filtered]';
 
@@ -131,7 +133,9 @@ export function createScrubber(settings: ScrubSettings | null | undefined): (val
   };
   const walk = (value: unknown, depth: number): unknown => {
     if (typeof value === 'string') return values ? scrubText(value) : value;
-    if (depth > 20 || value === null || typeof value !== 'object') return value;
+    if (value === null || typeof value !== 'object') return value;
+    // Ingest refuses fields nested deeper (INGEST_LIMITS.maxObjectDepth): nothing unscrubbed passes.
+    if (depth >= INGEST_LIMITS.maxObjectDepth) return FILTERED;
     if (Array.isArray(value)) {
       let copy: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {
