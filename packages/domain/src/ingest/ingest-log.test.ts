@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { readIngestJob } from './ingest-job.js';
 import { normalizeIngestLog, type ItemResult } from './ingest-log.js';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -37,6 +39,16 @@ describe('normalizeIngestLog', () => {
     const future = ok(normalizeIngestLog({ message: 'a', timestamp: '2030-01-01T00:00:00Z' }, { nowMs: NOW }));
     expect(future.timestampMs).toBe(NOW);
     expect(future.clampedFrom).toBe('2030-01-01T00:00:00Z');
+  });
+
+  it('keeps epoch times with a fraction as whole milliseconds, which a worker accepts in a job', () => {
+    const at = NOW - 60_000;
+    for (const timestamp of [(at + 0.5241) / 1000, at + 0.5, `${(at + 0.9) / 1000}`]) {
+      const log = ok(normalizeIngestLog({ message: 'a', timestamp }, { nowMs: NOW }));
+      expect(log.timestampMs).toBe(at);
+      const job = { batchId: randomUUID(), projectId: randomUUID(), receivedAtMs: NOW, logs: [{ id: randomUUID(), ...log }] };
+      expect(readIngestJob(job)?.logs[0]?.timestampMs).toBe(at);
+    }
   });
 
   it('keeps an exception without a message, named after its type and value', () => {

@@ -58,7 +58,9 @@ function objectField(raw: unknown, field: string, measure: boolean): { value: Js
 
 /** ISO 8601 text, or epoch seconds / milliseconds (≥ 1e12 means milliseconds). */
 export function parseTimestamp(raw: unknown): number | undefined {
-  if (typeof raw === 'number' && Number.isFinite(raw)) return raw >= 1e12 ? raw : raw * 1000;
+  // Whole milliseconds, what is stored: a fraction (epoch seconds with microseconds, say) made
+  // a job the worker refuses as malformed, losing its whole batch after the 202.
+  if (typeof raw === 'number' && Number.isFinite(raw)) return Math.floor(raw >= 1e12 ? raw : raw * 1000);
   if (typeof raw !== 'string' || raw.trim() === '') return undefined;
   const text = raw.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return parseTimestamp(Number(text));
