@@ -16,7 +16,7 @@ from seyir._event import (
     QueuedEvent,
     QueuedRecord,
     encode_batch,
-    iso_timestamp,
+    epoch_ms,
     level_name,
     sanitize,
 )
@@ -105,7 +105,7 @@ class Client:
         event: Dict[str, Any] = {
             "message": message,
             "level": level,
-            "timestamp": iso_timestamp(time.time()),
+            "timestamp": epoch_ms(time.time()),
             "logger": "seyir",
         }
         if context:

@@ -58,6 +58,13 @@ _LEVEL_NAMES = {10: "DEBUG", 20: "INFO", 30: "WARNING", 40: "ERROR", 50: "CRITIC
 _ts_cache: Tuple[int, str] = (-1, "")
 
 
+def epoch_ms(created: float) -> int:
+    """A log's time as the server stores it: whole milliseconds since the epoch. Sent as a
+    number, it costs the caller's process a multiplication where the ISO text cost ~1-2 µs
+    per log, and the server reads it without parsing text."""
+    return int(created * 1000)
+
+
 def iso_timestamp(created: float) -> str:
     """ISO 8601 UTC with microseconds and a ``Z``: ``2025-01-31T12:00:00.123456Z``."""
     global _ts_cache
@@ -219,7 +226,7 @@ class EventBuilder:
         event: Dict[str, Any] = {
             "message": message,
             "level": _LEVEL_NAMES.get(levelno) or level_name(levelno),
-            "timestamp": iso_timestamp(record.created),
+            "timestamp": epoch_ms(record.created),
             "logger": name,
             **self._base,
         }
