@@ -20,8 +20,7 @@ import {
   applyGroupDeltas,
   ensureGroups,
   findGroupIds,
-  getIngestProject,
-  getMonthlyUsage,
+  getIngestProjectWithUsage,
   insertLogs,
   DuplicateLogError,
   mergeGroups,
@@ -130,7 +129,8 @@ export async function processBatches(deps: PipelineDeps, jobs: readonly IngestJo
     throw new Error('batches stored together must share their project and month');
   }
   const empty: BatchOutcome = { projectId: job.projectId, inserted: 0, insertedLogs: [], groups: [], overage: 0, alertable: false };
-  const project = await getIngestProject(deps.database.sql, job.projectId);
+  const month = monthOf(job.receivedAtMs);
+  const project = await getIngestProjectWithUsage(deps.database.sql, job.projectId, month);
   if (!project) return empty; // deleted since the batch was accepted: nothing to keep it for
 
   const scrub = createScrubber(project.scrubSettings as ScrubSettings | null);
@@ -174,9 +174,7 @@ export async function processBatches(deps: PipelineDeps, jobs: readonly IngestJo
   await deps.templates.save(job.projectId, changes);
 
   const plan = getPlan((PLAN_IDS as readonly string[]).includes(project.plan) ? (project.plan as PlanId) : 'free', deps.planPreset);
-  const month = monthOf(job.receivedAtMs);
-  const usageBefore = await getMonthlyUsage(deps.database.sql, project.ownerId, month);
-  const overage = overageInBatch(usageBefore.logs, prepared.length, plan.monthlyLogs);
+  const overage = overageInBatch(project.monthLogs, prepared.length, plan.monthlyLogs);
   const firstOverage = prepared.length - overage;
 
   // A template that generalised during this batch absorbed others (learned in this batch or
