@@ -133,5 +133,9 @@ describe('timing records', () => {
     expect(normalizeTimingRecord({ route: '/x', method: 'GET', status: 200, duration_ms: -1 }, now)).toMatchObject({ ok: false, detail: expect.stringContaining('duration_ms') });
     expect(normalizeTimingRecord({ route: '/x', method: 'GET', status: 200, duration_ms: 1, timestamp: now / 1000 - 2 * 3600 }, now)).toMatchObject({ ok: false, detail: expect.stringContaining('1 saat') });
     expect(normalizeTimingRecord('x', now)).toMatchObject({ ok: false });
+    // Object fields: within 64 nesting levels (deeper ones used to overflow the stack when measured).
+    const deep = JSON.parse(`{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`) as unknown;
+    expect(normalizeTimingRecord({ route: '/x', method: 'GET', status: 200, duration_ms: 1, request: deep }, now)).toEqual({ ok: false, detail: 'request alanı en fazla 64 düzey iç içe olabilir.' });
+    expect(normalizeTimingRecord({ route: '/x', method: 'GET', status: 200, duration_ms: 1, response: { body: 'x'.repeat(70_000) } }, now)).toEqual({ ok: false, detail: 'response alanı en fazla 65536 karakter olabilir.' });
   });
 });
