@@ -20,7 +20,7 @@ import {
   applyGroupDeltas,
   ensureGroups,
   findGroupIds,
-  getIngestProjectWithUsage,
+  getIngestProject,
   insertLogs,
   DuplicateLogError,
   mergeGroups,
@@ -130,7 +130,7 @@ export async function processBatches(deps: PipelineDeps, jobs: readonly IngestJo
   }
   const empty: BatchOutcome = { projectId: job.projectId, inserted: 0, insertedLogs: [], groups: [], overage: 0, alertable: false };
   const month = monthOf(job.receivedAtMs);
-  const project = await getIngestProjectWithUsage(deps.database.sql, job.projectId, month);
+  const project = await getIngestProject(deps.database.sql, job.projectId, month);
   if (!project) return empty; // deleted since the batch was accepted: nothing to keep it for
 
   const scrub = createScrubber(project.scrubSettings as ScrubSettings | null);

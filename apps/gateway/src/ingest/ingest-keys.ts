@@ -13,6 +13,9 @@ interface CachedKey {
   until: number;
 }
 
+/** Longest API key text looked at: longer ones are refused before any hashing. */
+export const MAX_API_KEY_CHARS = 200;
+
 /**
  * Resolves API keys for ingest with a short cache (hits and misses both), so a flood of
  * requests — valid or not — costs one database lookup per key every few seconds, and writes
@@ -23,9 +26,6 @@ interface CachedKey {
  * deactivated without the database — and is looked up again after KEY_RETRY_MS. A key not seen
  * before is answered 503 (retry later), never 500.
  */
-/** Longest API key text looked at: longer ones are refused before any hashing. */
-export const MAX_API_KEY_CHARS = 200;
-
 export class IngestKeys {
   private readonly cache = new Map<string, CachedKey>();
   private readonly lookups = new Map<string, Promise<IngestKey | undefined>>();

@@ -25,22 +25,14 @@ export interface IngestProject {
   hasPerfAlertRules: boolean;
 }
 
-/** The project a batch belongs to and its owner's plan; undefined when it was deleted meanwhile. */
-export async function getIngestProject(sql: SqlClient, projectId: string): Promise<IngestProject | undefined> {
-  return readIngestProject(sql, projectId);
-}
-
 /**
- * getIngestProject, and the owner's usage of `month` read in the same statement (a snapshot
- * read, as getMonthlyUsage's): one round trip fewer for every batch stored.
+ * The project a batch belongs to and its owner's plan; undefined when it was deleted meanwhile.
+ * With `month`, also the owner's usage of that month (`monthLogs`), read in the same statement
+ * (a snapshot read, as getMonthlyUsage's): one round trip fewer for every batch stored.
  */
-export async function getIngestProjectWithUsage(sql: SqlClient, projectId: string, month: string): Promise<(IngestProject & { monthLogs: number }) | undefined> {
-  return readIngestProject(sql, projectId, month);
-}
-
-async function readIngestProject(sql: SqlClient, projectId: string): Promise<IngestProject | undefined>;
-async function readIngestProject(sql: SqlClient, projectId: string, month: string): Promise<(IngestProject & { monthLogs: number }) | undefined>;
-async function readIngestProject(sql: SqlClient, projectId: string, month?: string): Promise<(IngestProject & { monthLogs?: number }) | undefined> {
+export async function getIngestProject(sql: SqlClient, projectId: string): Promise<IngestProject | undefined>;
+export async function getIngestProject(sql: SqlClient, projectId: string, month: string): Promise<(IngestProject & { monthLogs: number }) | undefined>;
+export async function getIngestProject(sql: SqlClient, projectId: string, month?: string): Promise<(IngestProject & { monthLogs?: number }) | undefined> {
   const usage = month === undefined ? '' : ', (SELECT m.logs FROM usage_monthly m WHERE m.account_id = p.owner_id AND m.month = $2) AS month_logs';
   const { rows } = await sql.query<{ owner_id: string; plan: string; environments: string[]; scrub_settings: Record<string, unknown> | null; has_alert_rules: boolean; has_perf_alert_rules: boolean; month_logs?: number | string | null }>(
     `SELECT p.owner_id, u.plan, p.environments, p.scrub_settings,
