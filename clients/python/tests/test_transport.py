@@ -42,6 +42,61 @@ def test_a_backlog_is_sent_in_bigger_batches_of_at_most_1000(init, server, app_l
     assert len(sizes) < 300 / 2
 
 
+def _slow(seconds, reply=(202, {}, None)):
+    """A scripted reply given after `seconds`: the server is busy with the request."""
+    def answer(attempt):
+        time.sleep(seconds)
+        return reply
+    return answer
+
+
+def test_the_next_batch_is_built_while_the_server_handles_the_current_one(
+        init, server, app_logger):
+    built_at = {}
+
+    def before_send(event):
+        built_at[event["message"]] = time.monotonic()
+        return event
+
+    server.script.append(_slow(0.6))
+    init(batch_size=10, max_batch_size=10, before_send=before_send, timeout=5)
+    for i in range(20):
+        app_logger.info("log %d", i)
+    assert seyir.flush(5)
+    assert [log["message"] for log in server.delivered] == [f"log {i}" for i in range(20)]
+    first, second = server.attempts
+    # The second batch was ready while the first request was still at the server, and went
+    # out as soon as the answer came, not a build later.
+    assert built_at["log 19"] < first.at + 0.5
+    assert second.at - first.at < 0.6 + 0.3
+
+
+def test_a_batch_built_ahead_waits_for_the_retries_of_the_one_before_it(
+        init, server, app_logger):
+    server.script.extend([_slow(0.3, (503, {"Retry-After": "0.2"}, {})), (500, {}, {})])
+    init(batch_size=10, max_batch_size=10, backoff_base=0.05)
+    for i in range(30):
+        app_logger.info("log %d", i)
+    assert seyir.flush(5)
+    assert [log["message"] for log in server.delivered] == [f"log {i}" for i in range(30)]
+    statuses = [a.status for a in server.attempts]
+    assert statuses == [503, 500, 202, 202, 202]
+    keys = [a.headers["Idempotency-Key"] for a in server.attempts]
+    assert keys[0] == keys[1] == keys[2] and len(set(keys)) == 3
+
+
+def test_a_401_also_discards_the_batch_built_ahead(init, server, app_logger, caplog):
+    server.default = _slow(0.3, (401, {}, {"error": "unknown key"}))
+    client = init(batch_size=10, max_batch_size=10)
+    for i in range(30):
+        app_logger.info("log %d", i)
+    started = time.monotonic()
+    assert not seyir.flush(5)
+    assert time.monotonic() - started < 2
+    assert len(server.attempts) == 1
+    assert client.transport.disabled and client.transport.queued == 0
+
+
 def test_sends_a_lone_log_once_the_flush_interval_passes(init, server, app_logger):
     init(flush_interval=0.3)
     start = time.monotonic()

@@ -7,6 +7,9 @@ Invariants:
   milliseconds. `threading.Event.set()` is not reentrant, so a signal handler that logs while
   the main thread is inside it would deadlock; a polled flag cannot.
 - Everything slow (building, scrubbing and serialising logs, HTTP) runs on the worker thread.
+  It builds the next full batch while the server handles the current request, so the two
+  work at the same time; batches still go out one at a time and in order, each after the
+  retries of the one before it.
 - After ``os.fork()`` the child gets a fresh queue, fresh locks and, on its first log, a fresh
   thread; what the parent had queued stays the parent's to send.
 """
@@ -72,6 +75,18 @@ class Stats:
         self.retries = 0
 
 
+class _Built:
+    """A batch taken from the queue and built ahead of its turn (see `Transport._build_next`)."""
+
+    __slots__ = ("items", "logs", "raw")
+
+    def __init__(self, items: List[Any], logs: List[Any], raw: bytes) -> None:
+        self.items = items
+        self.logs = logs
+        #: The JSON of the first MAX_BATCH_LOGS logs.
+        self.raw = raw
+
+
 class Transport:
     def __init__(self, options: Options, prepare: Prepare, encode: Encode,
                  path: str = "/api/ingest/batch") -> None:
@@ -112,6 +127,8 @@ class Transport:
         self._thread: Optional[threading.Thread] = None
         self.thread_ident: Optional[int] = None
         self._conn: Optional[http.client.HTTPConnection] = None
+        #: The next batch, built while the server handles the current request (see `_post`).
+        self._next: Optional[_Built] = None
         self.stats = Stats()
 
     # -- application side -------------------------------------------------------------------
@@ -216,20 +233,19 @@ class Transport:
             try:
                 now = time.monotonic()
                 if len(self._items) < opts.batch_size and not self._flush_requested \
-                        and now < next_deadline:
+                        and now < next_deadline and self._next is None:
                     time.sleep(min(tick, next_deadline - now))
                     continue
                 flushing, self._flush_requested = self._flush_requested, False
                 time_up = time.monotonic() >= next_deadline
                 while not self._stopping:
+                    built, self._next = self._next, None
+                    if built is not None:
+                        self._send_built(built)
+                        continue
                     if len(self._items) < opts.batch_size and not (flushing or time_up):
                         break
-                    # Behind (a backlog of several batches): send bigger batches to catch up;
-                    # per-request overhead, not bytes, is what limits throughput then.
-                    backlog = len(self._items)
-                    limit = (opts.batch_size if backlog < 2 * opts.batch_size
-                             else min(backlog, opts.max_batch_size))
-                    batch, dropped = self._take(limit)
+                    batch, dropped = self._take(self._batch_limit())
                     if not batch:
                         break
                     self._process(batch, dropped)
@@ -243,6 +259,14 @@ class Transport:
                                   exc_info=True)
         self._close_connection()
 
+    def _batch_limit(self) -> int:
+        # Behind (a backlog of several batches): send bigger batches to catch up; per-request
+        # overhead, not bytes, is what limits throughput then.
+        opts = self._options
+        backlog = len(self._items)
+        return (opts.batch_size if backlog < 2 * opts.batch_size
+                else min(backlog, opts.max_batch_size))
+
     def _process(self, batch: List[Any], dropped: int) -> None:
         try:
             logs = self._prepare(batch, dropped)
@@ -251,19 +275,54 @@ class Transport:
                     break
                 self._deliver(logs[start : start + MAX_BATCH_LOGS])
         finally:
-            with self._done:
-                self._processed += len(batch)
-                self._done.notify_all()
+            self._count_processed(len(batch))
+
+    def _count_processed(self, count: int) -> None:
+        with self._done:
+            self._processed += count
+            self._done.notify_all()
+
+    def _build_next(self) -> None:
+        """Takes, builds and encodes the next full batch while the server handles the current
+        request (called between sending it and reading the answer): the application's process
+        and the server then work at the same time instead of taking turns. Only a full batch is
+        built ahead; a partial one waits for its flush interval as before."""
+        if self._next is not None or self._stopping or self.disabled \
+                or len(self._items) < self._options.batch_size:
+            return
+        batch, dropped = self._take(self._batch_limit())
+        if not batch:
+            return
+        try:
+            logs = self._prepare(batch, dropped)
+            first = logs[:MAX_BATCH_LOGS]
+            self._next = _Built(batch, logs, self._encode(first) if first else b"")
+        except Exception:
+            self._count_processed(len(batch))
+            self._log.warning("build", "seyir: could not build a batch; dropped", exc_info=True)
+
+    def _send_built(self, built: _Built) -> None:
+        try:
+            logs = built.logs
+            for start in range(0, len(logs), MAX_BATCH_LOGS):
+                if self.disabled:
+                    break
+                self._deliver(logs[start : start + MAX_BATCH_LOGS],
+                              built.raw if start == 0 else None)
+        finally:
+            self._count_processed(len(built.items))
 
     def _split(self, parts: List[Any]) -> None:
         half = len(parts) // 2
         self._deliver(parts[:half])
         self._deliver(parts[half:])
 
-    def _deliver(self, parts: List[Any]) -> None:
-        """Sends one batch of prepared logs, retrying as the contract says."""
+    def _deliver(self, parts: List[Any], raw: Optional[bytes] = None) -> None:
+        """Sends one batch of prepared logs (`raw`: their JSON, when already encoded), retrying as
+        the contract says."""
         opts = self._options
-        raw = self._encode(parts)
+        if raw is None:
+            raw = self._encode(parts)
         if len(raw) > MAX_BATCH_BYTES:
             if len(parts) > 1:
                 self._split(parts)
@@ -296,6 +355,9 @@ class Transport:
                 with self._lock:
                     discarded = len(self._items)
                     self._items.clear()
+                built, self._next = self._next, None
+                if built is not None:
+                    discarded += len(built.items)
                 with self._done:
                     self._processed += discarded
                 self._log.warning("401", "seyir: the API key was refused (401): unknown or "
@@ -374,6 +436,7 @@ class Transport:
             try:
                 conn = self._connection()
                 conn.request("POST", self._path, body=body, headers=headers)
+                self._build_next()
                 resp = conn.getresponse()
                 data = resp.read()
                 if resp.will_close:
