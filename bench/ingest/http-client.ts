@@ -4,6 +4,18 @@ export interface IngestAnswer {
   status: number;
   accepted: number;
   retryAfterSeconds: number;
+  /** The gateway's stages (ms) from its Server-Timing header, in order. */
+  stages: [string, number][];
+}
+
+/** `read;dur=0.1, admit;dur=0.9` → [['read', 0.1], ['admit', 0.9]]. */
+function parseServerTiming(header: string | undefined): [string, number][] {
+  if (!header) return [];
+  return header.split(',').map((part) => {
+    const [name, ...params] = part.trim().split(';');
+    const dur = params.find((p) => p.startsWith('dur='));
+    return [name!, Number(dur?.slice(4) ?? 0)];
+  });
 }
 
 /**
@@ -35,7 +47,12 @@ export function createIngestPoster(base: string, apiKey: string): (path: string,
             } catch {
               // not JSON: counts as nothing accepted
             }
-            resolve({ status: res.statusCode ?? 0, accepted, retryAfterSeconds: Number(res.headers['retry-after'] ?? 1) });
+            resolve({
+              status: res.statusCode ?? 0,
+              accepted,
+              retryAfterSeconds: Number(res.headers['retry-after'] ?? 1),
+              stages: parseServerTiming([res.headers['server-timing'] ?? []].flat().join(', ')),
+            });
           });
           res.on('error', reject);
         },

@@ -114,6 +114,9 @@ async function main(): Promise<void> {
   // Phase 2: open-loop load at 80 % of what was sustained; HTTP latency under normal load.
   const targetBatchesPerS = (0.8 * logsPerS) / BATCH;
   const phase2Ms: number[] = [];
+  // Where each answer's time went: the gateway's stages (Server-Timing) and the rest (`outside`:
+  // the network, waiting to be read by the gateway, the bench client's own event loop).
+  const phase2Stages: Record<string, number>[] = [];
   let phase2Accepted = 0;
   const phase2Seconds = Math.min(15, SECONDS);
   // Where the slow answers of phase 2 fall: a steady tail, or a few bad seconds (a stall, held requests).
@@ -128,7 +131,12 @@ async function main(): Promise<void> {
     const p = (async () => {
       const t0 = performance.now();
       const answer = await post('/api/ingest/batch', bodies[i % bodies.length]!);
-      phase2Ms.push(performance.now() - t0);
+      const ms = performance.now() - t0;
+      phase2Ms.push(ms);
+      if (answer.stages.length > 0) {
+        const stages = Object.fromEntries(answer.stages);
+        phase2Stages.push({ ...stages, outside: ms - answer.stages.reduce((sum, [, d]) => sum + d, 0), total: ms });
+      }
       phase2BySecond[Math.floor((t0 - p2start) / 1000)]?.push(performance.now() - t0);
       if (answer.status === 202) phase2Accepted += answer.accepted;
     })();
@@ -140,6 +148,7 @@ async function main(): Promise<void> {
   const end = performance.now() + 120_000;
   while ((await count()) - startCount < expectedTotal && performance.now() < end) await new Promise((r) => setTimeout(r, 100));
   const lost = expectedTotal - ((await count()) - startCount);
+  const stageP99 = logStages(phase2Stages, log);
   log(`phase 2 p99 per second (ms): ${phase2BySecond.map((ms) => Math.round(percentile(ms, 99))).join(' ')}`);
   await logMaintenance(handle, started, p2start, log);
   log(`phase 2: ${phase2Accepted} accepted at ${Math.round(targetBatchesPerS * BATCH)} logs/s target; lost ${lost}`);
@@ -169,12 +178,33 @@ async function main(): Promise<void> {
     cpu_us_per_log: cpuUsPerLog,
     throttled_answers: throttled,
     phase2_target_logs_per_s: Math.round(0.8 * logsPerS),
+    phase2_stage_p99_ms: stageP99,
     clients: CLIENTS,
     batch: BATCH,
     seconds: SECONDS,
   };
   await topology.destroy();
   process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+/**
+ * Phase 2's answers by stage: p50/p90/p99 of each, and what the slowest 1 % spent in each on
+ * average (a tail made by one stage, or by all of them at once). Answers each stage's p99.
+ */
+function logStages(answers: Record<string, number>[], log: (message: string) => void): Record<string, number> {
+  const names = Object.keys(answers[0] ?? {}).filter((name) => name !== 'total');
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  const p99: Record<string, number> = {};
+  for (const name of names) {
+    const ms = answers.map((a) => a[name] ?? 0);
+    p99[name] = round(percentile(ms, 99));
+    log(`stage ${name}: p50 ${round(percentile(ms, 50))} p90 ${round(percentile(ms, 90))} p99 ${p99[name]} ms`);
+  }
+  const cut = percentile(answers.map((a) => a.total!), 99);
+  const slowest = answers.filter((a) => a.total! >= cut);
+  const mean = (name: string) => round(slowest.reduce((sum, a) => sum + (a[name] ?? 0), 0) / Math.max(1, slowest.length));
+  log(`slowest 1 % (${slowest.length} answers, ≥ ${round(cut)} ms), mean ms per stage: ${names.map((n) => `${n} ${mean(n)}`).join(', ')}`);
+  return p99;
 }
 
 /**

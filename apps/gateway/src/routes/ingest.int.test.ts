@@ -54,6 +54,10 @@ describe('ingest endpoints', () => {
     const single = await gw.api.post(`/api/ingest/${key}`, { message: 'Tek log', level: 'DEBUG' });
     expect(single.status).toBe(202);
     expect(single.body).toEqual({ accepted: 1, rejected: [] });
+    // Where the answer's time went inside the gateway, stage by stage (W3C Server-Timing).
+    const stages = String(single.headers.get('server-timing')).split(', ').map((part) => part.split(';dur='));
+    expect(stages.map(([name]) => name)).toEqual(['read', 'admit', 'accept', 'queue']);
+    for (const [, ms] of stages) expect(Number(ms)).toBeGreaterThanOrEqual(0);
     const body = gzipSync(JSON.stringify([{ message: 'Sıkıştırılmış 1' }, { message: 'Sıkıştırılmış 2' }]));
     const gz = await fetch(`${gw.api.baseUrl}/api/ingest/${key}/batch`, {
       method: 'POST',

@@ -5,6 +5,7 @@ import { acceptBatch } from '../ingest/accept-batch.js';
 import { acceptTimings } from '../ingest/accept-timings.js';
 import { param } from '../http/request-context.js';
 import { rateLimit } from '../http/rate-limit.js';
+import { markStage, sendStages, startStages } from '../http/server-timing.js';
 import { MAX_API_KEY_CHARS } from '../ingest/ingest-keys.js';
 import { hashApiKey } from '../services/api-keys.js';
 
@@ -33,6 +34,7 @@ export function ingestRoutes(deps: AppDeps): Router {
   const maxInflight = deps.ingestMaxInflight ?? 64;
   let inflight = 0;
   router.use((_req, res, next) => {
+    startStages(res);
     if (inflight >= maxInflight) return next(new AppError('QUEUE_FULL', INGEST_MESSAGES.overloaded, { retryAfterSeconds: 1 }));
     inflight++;
     let released = false;
@@ -61,6 +63,7 @@ export function ingestRoutes(deps: AppDeps): Router {
     } catch {
       return next(new AppError('BAD_REQUEST', SERVER_MESSAGES.invalidJson));
     }
+    markStage(res, 'read');
     next();
   });
 
@@ -97,14 +100,23 @@ export function ingestRoutes(deps: AppDeps): Router {
     });
   };
 
+  /**
+   * Server-Timing stages of an accepted request: `read` (body read, inflated and parsed), `admit`
+   * (rate limit and key), `accept` (each item checked), `queue` (the coalescing window and the job
+   * made durable: in Redis, or committed when embedded).
+   */
   const handle = (batch: boolean) => async (req: Request, res: Response) => {
     const key = await deps.ingestKeys.authenticate(keyOf(req));
+    markStage(res, 'admit');
     const { job, rejected } = acceptRequest(req, res, batch, key);
     if (!job) {
       res.status(422).json({ detail: rejected[0]?.detail ?? INGEST_MESSAGES.emptyBatch, code: 'VALIDATION_FAILED', accepted: 0, rejected });
       return;
     }
+    markStage(res, 'accept');
     await deps.ingest.submit(job);
+    markStage(res, 'queue');
+    sendStages(res);
     res.status(202).json({ accepted: job.logs.length, rejected });
   };
 
