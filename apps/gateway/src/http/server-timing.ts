@@ -1,5 +1,3 @@
-import type { Response } from 'express';
-
 /**
  * The stages of one request as a W3C `Server-Timing` header (`read;dur=0.1, admit;dur=0.9, …`,
  * milliseconds): an operator (or bench:ingest) sees where an answer's time went inside the
@@ -7,6 +5,9 @@ import type { Response } from 'express';
  * `startStages` at the request's first middleware; each `markStage` ends a stage begun at the
  * previous mark.
  */
+import type { Response } from 'express';
+
+/** A request's stages so far (in `res.locals.stages`): when the last one ended, and the parts. */
 interface Stages {
   last: number;
   parts: string[];
