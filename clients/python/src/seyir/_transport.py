@@ -269,13 +269,17 @@ class Transport:
 
     def _process(self, batch: List[Any], dropped: int) -> None:
         try:
-            logs = self._prepare(batch, dropped)
-            for start in range(0, len(logs), MAX_BATCH_LOGS):
-                if self.disabled:
-                    break
-                self._deliver(logs[start : start + MAX_BATCH_LOGS])
+            self._send(self._prepare(batch, dropped))
         finally:
             self._count_processed(len(batch))
+
+    def _send(self, logs: List[Any], first_raw: Optional[bytes] = None) -> None:
+        """Delivers prepared logs in requests of at most MAX_BATCH_LOGS (`first_raw`: the JSON of
+        the first request, when already encoded)."""
+        for start in range(0, len(logs), MAX_BATCH_LOGS):
+            if self.disabled:
+                break
+            self._deliver(logs[start : start + MAX_BATCH_LOGS], first_raw if start == 0 else None)
 
     def _count_processed(self, count: int) -> None:
         with self._done:
@@ -303,12 +307,7 @@ class Transport:
 
     def _send_built(self, built: _Built) -> None:
         try:
-            logs = built.logs
-            for start in range(0, len(logs), MAX_BATCH_LOGS):
-                if self.disabled:
-                    break
-                self._deliver(logs[start : start + MAX_BATCH_LOGS],
-                              built.raw if start == 0 else None)
+            self._send(built.logs, built.raw)
         finally:
             self._count_processed(len(built.items))
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ExceptionSchema, type ExceptionInfo } from '../log/exception.js';
 import { parseLevel, type LogLevel } from '../log/levels.js';
 import { ENVIRONMENT_PATTERN, normalizeEnvironment } from '../projects/environments.js';
-import { objectFieldExcess } from './json-extent.js';
+import { objectFieldError } from './json-extent.js';
 import { INGEST_LIMITS as L } from './limits.js';
 import { INGEST_MESSAGES as M } from './messages.js';
 
@@ -50,8 +50,8 @@ function optionalText(raw: unknown, field: string, max: number): string | { erro
 function objectField(raw: unknown, field: string, measure: boolean): { value: JsonObject | null } | { error: string } {
   if (raw === undefined || raw === null) return { value: null };
   if (!isObject(raw)) return { error: M.fieldNotObject(field) };
-  const excess = objectFieldExcess(raw, measure);
-  if (excess) return { error: excess === 'depth' ? M.fieldTooDeep(field) : M.fieldTooLarge(field) };
+  const error = objectFieldError(field, raw, measure);
+  if (error) return { error };
   return { value: raw };
 }
 

@@ -1,4 +1,5 @@
 import { INGEST_LIMITS as L } from './limits.js';
+import { INGEST_MESSAGES as M } from './messages.js';
 
 /**
  * How big and how deep a parsed JSON value is, without serialising it.
@@ -65,14 +66,14 @@ export function jsonExtent(value: unknown, maxDepth: number): JsonExtent {
 }
 
 /**
- * Why an object field a client sent (a log's metadata, a timing's request…) is refused: nested
- * deeper than `maxObjectDepth`, or longer than `maxObjectFieldChars` serialised; undefined when
- * it is within both. `mayBeLarge: false` (the whole body was within the size limit) skips the
- * size check; the depth is always checked.
+ * The Turkish detail refusing an object field a client sent (a log's metadata, a timing's
+ * request…): nested deeper than `maxObjectDepth`, or longer than `maxObjectFieldChars`
+ * serialised; undefined when it is within both. `mayBeLarge: false` (the whole body was within
+ * the size limit) skips the size check; the depth is always checked.
  */
-export function objectFieldExcess(value: unknown, mayBeLarge = true): 'depth' | 'size' | undefined {
+export function objectFieldError(field: string, value: unknown, mayBeLarge = true): string | undefined {
   const extent = jsonExtent(value, L.maxObjectDepth);
-  if (extent.depth > L.maxObjectDepth) return 'depth';
-  if (mayBeLarge && extent.charsBound > L.maxObjectFieldChars && JSON.stringify(value).length > L.maxObjectFieldChars) return 'size';
+  if (extent.depth > L.maxObjectDepth) return M.fieldTooDeep(field);
+  if (mayBeLarge && extent.charsBound > L.maxObjectFieldChars && JSON.stringify(value).length > L.maxObjectFieldChars) return M.fieldTooLarge(field);
   return undefined;
 }

@@ -14,8 +14,6 @@ export const PERF_MESSAGES = {
   requestIdInvalid: 'request_id en fazla 128 karakter olabilir ve yalnızca harf, rakam, nokta, iki nokta, alt çizgi ve tire içerebilir.',
   textTooLong: (field: string, max: number) => `${field} en fazla ${max} karakter olabilir.`,
   fieldNotObject: (field: string) => `${field} alanı bir JSON nesnesi olmalıdır.`,
-  fieldTooLarge: (field: string) => `${field} alanı en fazla 65536 karakter olabilir.`,
-  fieldTooDeep: (field: string) => `${field} alanı en fazla 64 düzey iç içe olabilir.`,
   unavailable: 'Zamanlama kuyruğu şu anda kullanılamıyor; lütfen biraz sonra tekrar deneyin.',
   daysInvalid: 'days 1 ile 90 arasında bir tam sayı olmalıdır.',
   sortInvalid: 'sort şunlardan biri olmalıdır: throughput, error_rate, p50, p95, p99, route.',

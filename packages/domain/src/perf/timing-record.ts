@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseTimestamp } from '../ingest/ingest-log.js';
-import { objectFieldExcess } from '../ingest/json-extent.js';
+import { objectFieldError } from '../ingest/json-extent.js';
 import { INGEST_LIMITS } from '../ingest/limits.js';
 import { ENVIRONMENT_PATTERN, normalizeEnvironment } from '../projects/environments.js';
 import { PERF_LIMITS as L } from './limits.js';
@@ -88,8 +88,8 @@ export function normalizeTimingRecord(raw: unknown, nowMs: number): TimingResult
   if (!ENVIRONMENT_PATTERN.test(environment)) return { ok: false, detail: M.environmentInvalid };
   for (const field of ['request', 'response'] as const) {
     const value = r[field];
-    const excess = value ? objectFieldExcess(value) : undefined;
-    if (excess) return { ok: false, detail: excess === 'depth' ? M.fieldTooDeep(field) : M.fieldTooLarge(field) };
+    const error = value ? objectFieldError(field, value) : undefined;
+    if (error) return { ok: false, detail: error };
   }
   return {
     ok: true,
