@@ -22,6 +22,25 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
 const results = [];
+/** Failed tests by name, printed again at the very end: a CI log is often read from its tail. */
+const failures = [];
+
+/** The failed tests of a vitest JSON report: file, test name and the first line of the error. */
+function failedTests(json) {
+  const found = [];
+  for (const file of json.testResults ?? []) {
+    const path = String(file.name ?? '').replace(`${ROOT}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) {
+      found.push(`${path} > ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
+    }
+    // A file that failed outside any test (a hook, an import) has no failed test to name.
+    if (file.status === 'failed' && failedTests.length === 0) found.push(`${path}: ${firstLine(file.message)}`);
+  }
+  return found;
+}
+
+const firstLine = (text) => String(text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
 
 function step(name, command, args, { count } = {}) {
   log(`▶ ${name}`);
@@ -41,6 +60,7 @@ function step(name, command, args, { count } = {}) {
     const json = JSON.parse(readFileSync(count, 'utf8'));
     totals.passed += json.numPassedTests ?? 0;
     totals.failed += json.numFailedTests ?? 0;
+    failures.push(...failedTests(json));
   }
   const ok = result.status === 0;
   results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
@@ -74,6 +94,8 @@ if (existsSync(join(ROOT, 'clients', 'python', 'run-tests.sh'))) {
 }
 
 process.stdout.write('\n');
+for (const f of failures) process.stdout.write(`failed: ${f}\n`);
+if (failures.length > 0) process.stdout.write('\n');
 for (const r of results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds} s)\n`);
 const failedSteps = results.filter((r) => !r.ok).length;
 process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed + (failedSteps && !totals.failed ? failedSteps : 0)} failed\n`);
