@@ -18,6 +18,8 @@ const yesterdayStart = zonedMidnight(addDays(today, -1), TZ).getTime();
 
 beforeAll(async () => {
   gw = await startTestGateway();
+  // The server's "today" is the test's: an Istanbul midnight passing mid-run cannot move it.
+  gw.deps.now = () => new Date(now);
   const seed = logSeeder(gw);
   await gw.api.signUp('operator'); // the first account is the global admin
   ({ token: alice } = await gw.api.signUp('alice'));

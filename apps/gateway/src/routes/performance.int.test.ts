@@ -137,8 +137,10 @@ describe('performance API', () => {
     const ROUTES = 8;
     const N = 1_000_000;
     // Known distribution: per route a log-normal (median 20·(r+1) ms, σ 0.6) with 3 % of
-    // requests in a slow mode 10× the median; spread evenly over the last 47 hours (in time
-    // order, so each chunk writes its own minute rows).
+    // requests in a slow mode 10× the median; spread evenly over the last 46 hours (in time
+    // order, so each chunk writes its own minute rows). `days=2` covers 48 hours ending with the
+    // current one: 46 leaves an hour's slack, so an hour turning between NOW and the queries
+    // cannot drop the oldest hour's requests from the window.
     const raw = Array.from({ length: ROUTES }, () => [] as number[]);
     const routes = await ensurePerfRoutes(
       gw.deps.database.sql,
@@ -158,7 +160,7 @@ describe('performance API', () => {
       const median = 20 * (r + 1) * (random() < 0.03 ? 10 : 1);
       const durationMs = Math.exp(Math.log(median) + 0.6 * normal);
       raw[r]!.push(durationMs);
-      chunk.push(timing({ route: `/r/${r}/{id}`, durationMs, status: i % 50 === 0 ? 500 : 200, timestampMs: NOW - 60_000 - Math.floor(((N - i) / N) * 47 * 3_600_000) }));
+      chunk.push(timing({ route: `/r/${r}/{id}`, durationMs, status: i % 50 === 0 ? 500 : 200, timestampMs: NOW - 60_000 - Math.floor(((N - i) / N) * 46 * 3_600_000) }));
       if (chunk.length === 100_000) await flush();
     }
     await flush();
