@@ -2,7 +2,8 @@
  * `npm run bench:ingest -- --json`: the distributed topology on this machine — PostgreSQL and
  * Redis from the test harness, one gateway and one worker as separate processes — driven by
  * concurrent clients posting 100-log batches. Prints one JSON object (see issue 3).
- * `--statements`: PostgreSQL's top statements; `--drop a,b`: without these indexes (analysis).
+ * `--statements`: PostgreSQL's top statements; `--drop a,b`: without these indexes (analysis);
+ * `--phase2-rate N`: phase 2 at N logs/s (to compare two settings' latency at the same load).
  */
 import { measureCopy, type CopySample } from './copy-baseline.js';
 import { percentile } from './processes.js';
@@ -17,6 +18,7 @@ const SECONDS = numberArg('seconds', 30);
 const CLIENTS = numberArg('clients', 8);
 const BATCH = numberArg('batch', 100);
 const STATEMENTS = flagArg('statements');
+const PHASE2_RATE = numberArg('phase2-rate', 0);
 const log = (message: string) => process.stderr.write(`[bench:ingest] ${message}\n`);
 
 async function main(): Promise<void> {
@@ -112,7 +114,7 @@ async function main(): Promise<void> {
   log(`saturation: ${storedPhase1} logs in ${((drained - started) / 1000).toFixed(1)} s (${throttled} throttled answers)`);
 
   // Phase 2: open-loop load at 80 % of what was sustained; HTTP latency under normal load.
-  const targetBatchesPerS = (0.8 * logsPerS) / BATCH;
+  const targetBatchesPerS = (PHASE2_RATE > 0 ? PHASE2_RATE : 0.8 * logsPerS) / BATCH;
   const phase2Ms: number[] = [];
   // Where each answer's time went: the gateway's stages (Server-Timing) and the rest (`outside`:
   // the network, waiting to be read by the gateway, the bench client's own event loop).
@@ -177,7 +179,7 @@ async function main(): Promise<void> {
     lost,
     cpu_us_per_log: cpuUsPerLog,
     throttled_answers: throttled,
-    phase2_target_logs_per_s: Math.round(0.8 * logsPerS),
+    phase2_target_logs_per_s: Math.round(targetBatchesPerS * BATCH),
     phase2_stage_p99_ms: stageP99,
     clients: CLIENTS,
     batch: BATCH,
