@@ -30,12 +30,10 @@ function failedTests(json) {
   const found = [];
   for (const file of json.testResults ?? []) {
     const path = String(file.name ?? '').replace(`${ROOT}/`, '');
-    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of failedTests) {
-      found.push(`${path} > ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
-    }
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) found.push(`${path} > ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
     // A file that failed outside any test (a hook, an import) has no failed test to name.
-    if (file.status === 'failed' && failedTests.length === 0) found.push(`${path}: ${firstLine(file.message)}`);
+    if (file.status === 'failed' && failed.length === 0) found.push(`${path}: ${firstLine(file.message)}`);
   }
   return found;
 }
@@ -54,6 +52,10 @@ function step(name, command, args, { count } = {}) {
     if (summary) {
       totals.passed += passed;
       totals.failed += failed;
+    }
+    // pytest's short summary names each failure: `FAILED tests/test_x.py::test_y - AssertionError…`.
+    for (const line of (result.stdout ?? '').split('\n')) {
+      if (/^(FAILED|ERROR) /.test(line)) failures.push(`clients/python: ${line.slice(0, 300)}`);
     }
   }
   if (count && count !== 'pytest' && existsSync(count)) {
