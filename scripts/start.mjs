@@ -3,6 +3,7 @@
 // process. Embedded mode (PGlite in SEYIR_DATA_DIR) unless DATABASE_URL and REDIS_URL are set.
 import { spawn } from 'node:child_process';
 import { ensureNodeModules, ensureServerBuild, ensureWebBuild, log, ROOT } from './lib.mjs';
+import { NODE_ARGS } from './server-node-args.mjs';
 
 try {
   ensureNodeModules();
@@ -14,6 +15,6 @@ try {
 }
 log(process.env.DATABASE_URL ? 'dağıtık mod başlatılıyor…' : 'gömülü mod başlatılıyor…');
 // The compiled gateway (scripts/build-server.mjs): ~80 MB less memory than running it through tsx.
-const child = spawn(process.execPath, ['apps/gateway/dist/main.mjs'], { cwd: ROOT, stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, [...NODE_ARGS.gateway, 'apps/gateway/dist/main.mjs'], { cwd: ROOT, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

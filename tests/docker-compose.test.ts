@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { NODE_ARGS } from '../scripts/server-node-args.mjs';
 
 /** Docker is not available here: check the topology file parses and names only what exists. */
 const root = join(import.meta.dirname, '..');
@@ -27,6 +28,14 @@ describe('docker-compose.yml', () => {
       }
       for (const dependency of Object.keys(service.depends_on ?? {})) expect(compose.services[dependency], dependency).toBeDefined();
     }
+  });
+
+  it('runs gateway and worker, here and in the image, with the node flags of scripts/server-node-args.mjs', () => {
+    expect(compose.services.gateway!.command).toEqual(['node', ...NODE_ARGS.gateway, 'apps/gateway/dist/main.mjs']);
+    expect(compose.services.worker!.command).toEqual(['node', ...NODE_ARGS['ingest-worker'], 'apps/ingest-worker/dist/main.mjs']);
+    expect(NODE_ARGS['ingest-worker']).toContain('--max-old-space-size=1536');
+    const cmd = /^CMD (.+)$/m.exec(readFileSync(join(root, 'infra', 'Dockerfile'), 'utf8'))?.[1];
+    expect(JSON.parse(cmd!)).toEqual(['node', ...NODE_ARGS.gateway, 'apps/gateway/dist/main.mjs']);
   });
 
   it('gives gateway and worker the distributed-mode settings', () => {

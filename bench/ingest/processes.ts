@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { NODE_ARGS } from '../../scripts/server-node-args.mjs';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -27,10 +28,16 @@ function entryArgs(entry: string): string[] {
   return [join(ROOT, 'apps', bundle[1]!, 'dist', 'main.mjs')];
 }
 
+/** The flags users run an app with (scripts/server-node-args.mjs). */
+function nodeArgsOf(entry: string): string[] {
+  const app = /^apps\/([^/]+)\//.exec(entry)?.[1];
+  return app === 'gateway' || app === 'ingest-worker' ? NODE_ARGS[app] : [];
+}
+
 export function startApp(entry: string, env: Record<string, string>): AppProcess {
-  // SEYIR_BENCH_NODE_ARGS passes flags such as --cpu-prof to the app processes only.
+  // The flags users run the servers with; SEYIR_BENCH_NODE_ARGS adds (or overrides) flags such as --cpu-prof.
   const extra = (process.env.SEYIR_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, ...entryArgs(entry)], {
+  const child = spawn(process.execPath, [...nodeArgsOf(entry), ...extra, ...entryArgs(entry)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -39,6 +39,8 @@ const ConfigSchema = z
     SEYIR_INGEST_MAX_HOLD_MS: z.coerce.number().int().min(0).max(10_000).optional(),
     /** Ingest requests read and parsed at once (each body up to 5 MB); past it 503 + Retry-After. Default 64. */
     SEYIR_INGEST_MAX_INFLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
+    /** Decompressed ingest bodies held at once (MB); past it 503 + Retry-After. Default 64. */
+    SEYIR_INGEST_MAX_INFLIGHT_MB: z.coerce.number().int().min(5).max(1024).optional(),
     /** Distributed: window (ms) in which a project's concurrent requests share one job; 0 = off. Default 20. */
     SEYIR_INGEST_COALESCE_MS: z.coerce.number().int().min(0).max(1000).optional(),
     /** Embedded: how often this process deletes logs past their plan's retention, ms. Default 3,600,000 (hourly). */

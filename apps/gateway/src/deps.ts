@@ -40,6 +40,8 @@ export interface AppDeps {
   ingestRequestsPerSecond: number;
   /** Ingest requests being read, parsed or waiting for durability at once; more answer 503. */
   ingestMaxInflight?: number;
+  /** Decompressed ingest body bytes held at once; more answer 503. */
+  ingestMaxInflightBytes?: number | undefined;
   /** The live (Socket.IO) server's hooks, once it is attached. */
   live?: LiveHooks | undefined;
   /** Alert rules: evaluation/delivery dependencies and the queue (in-process when embedded, BullMQ `alerts` when distributed). */

@@ -109,6 +109,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
     ingestMaxLagMs: config.SEYIR_INGEST_MAX_LAG_MS,
     alerts: { deps: alertDeps, queue: alertQueue },
     ingestMaxInflight: config.SEYIR_INGEST_MAX_INFLIGHT,
+    ingestMaxInflightBytes: config.SEYIR_INGEST_MAX_INFLIGHT_MB && config.SEYIR_INGEST_MAX_INFLIGHT_MB * 1024 * 1024,
     mailer,
     archiveSecretBox,
     publicUrl: config.SEYIR_PUBLIC_URL ?? '',

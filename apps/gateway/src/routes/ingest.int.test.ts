@@ -222,4 +222,48 @@ describe('ingest requests in flight', () => {
       await small.close();
     }
   });
+  it('answers 503 once SEYIR_INGEST_MAX_INFLIGHT_MB of bodies are held, counting a gzip body as it inflates, and takes the same bodies after', async () => {
+    const { request } = await import('node:http');
+    const small = await startTestGateway({ database: 'pglite', env: { SEYIR_INGEST_MAX_INFLIGHT_MB: '5' } });
+    try {
+      const { token: t } = await small.api.signUp('dolu');
+      const p = (await small.api.createProject(t, 'Dolu', ['production'])).id;
+      const k = (await small.api.post(`/api/v1/projects/${p}/api-keys/`, { name: 'Dolu' }, t)).body.key as string;
+      const url = new URL(`${small.api.baseUrl}/api/ingest/batch`);
+      // A 4 MB body on its way holds 4 of the 5 MB.
+      const size = 4 * 1024 * 1024;
+      const head = '[{"message":"büyük gövde"}]';
+      const slow = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'x-seyir-key': k, 'content-length': String(size) } });
+      const slowAnswer = new Promise<number>((resolve) => slow.on('response', (r) => resolve(r.statusCode ?? 0)));
+      slow.write(head);
+      await new Promise((r) => setTimeout(r, 200));
+      // 1,000 logs that gzip to a few KB but inflate to 2 MB: refused while inflating.
+      const big = gzipSync(JSON.stringify(Array.from({ length: 1000 }, (_, i) => ({ message: `Yinelenen ileti ${i} ${'x'.repeat(2000)}` }))));
+      expect(big.length).toBeLessThan(100_000);
+      const post = (body: Uint8Array | string, headers: Record<string, string> = {}) => fetch(url, { method: 'POST', headers: { 'x-seyir-key': k, ...headers }, body });
+      const refused = await post(big, { 'content-encoding': 'gzip' });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(((await refused.json()) as { detail: string }).detail).toBe('Sunucu şu anda yoğun; lütfen Retry-After süresi sonra tekrar deneyin.');
+      // A body of known length that does not fit is refused before it is read.
+      expect((await post(JSON.stringify([{ message: 'y'.repeat(1024 * 1024 + 100) }]))).status).toBe(503);
+      slow.end(' '.repeat(size - Buffer.byteLength(head)));
+      expect(await slowAnswer).toBe(202);
+      // Nothing is held once the answers are sent: the refused gzip body is taken whole.
+      const taken = await post(big, { 'content-encoding': 'gzip' });
+      expect(taken.status).toBe(202);
+      expect(((await taken.json()) as { accepted: number }).accepted).toBe(1000);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('refuses a body in an encoding or charset it cannot read with a Turkish 415', async () => {
+    const unreadable: Record<string, string>[] = [{ 'content-encoding': 'compress' }, { 'content-type': 'application/json; charset=latin1' }];
+    for (const headers of unreadable) {
+      const answer = await fetch(`${gw.api.baseUrl}/api/ingest`, { method: 'POST', headers: { 'x-seyir-key': key, ...headers }, body: '{"message":"x"}' });
+      expect(answer.status).toBe(415);
+      expect(((await answer.json()) as { detail: string }).detail).toBe('Desteklenmeyen içerik türü.');
+    }
+  });
 });

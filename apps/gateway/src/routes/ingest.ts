@@ -1,8 +1,9 @@
-import { AppError, INGEST_LIMITS, INGEST_MESSAGES, PERF_MESSAGES, SERVER_MESSAGES, toStorableJsonText } from '@seyir/domain';
-import express, { Router, type Request, type Response } from 'express';
+import { AppError, INGEST_LIMITS, INGEST_MESSAGES, PERF_MESSAGES } from '@seyir/domain';
+import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../deps.js';
 import { acceptBatch } from '../ingest/accept-batch.js';
 import { acceptTimings } from '../ingest/accept-timings.js';
+import { createByteBudget, readIngestBody, releaseOnAnswer } from '../http/ingest-body.js';
 import { param } from '../http/request-context.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { markStage, sendStages, startStages } from '../http/server-timing.js';
@@ -29,40 +30,20 @@ function idempotencyKeyOf(req: Request): string | undefined {
  */
 export function ingestRoutes(deps: AppDeps): Router {
   const router = Router();
-  // Bodies being read and parsed are memory (a 5 MB body is ~20 MB once parsed): bounded, so a
-  // flood of large requests gets 503 + Retry-After instead of growing the heap without limit.
+  // Bodies being read and parsed are memory (a 5 MB body is ~20 MB once parsed): bounded in
+  // number and in decompressed bytes, so a flood of large requests gets 503 + Retry-After
+  // instead of growing the heap past its cap.
   const maxInflight = deps.ingestMaxInflight ?? 64;
   let inflight = 0;
   router.use((_req, res, next) => {
     startStages(res);
     if (inflight >= maxInflight) return next(new AppError('QUEUE_FULL', INGEST_MESSAGES.overloaded, { retryAfterSeconds: 1 }));
     inflight++;
-    let released = false;
-    const release = () => {
-      if (!released) inflight--;
-      released = true;
-    };
-    res.once('finish', release);
-    res.once('close', release);
+    releaseOnAnswer(res, () => inflight--);
     next();
   });
-  // Any content type is read as JSON (clients forget the header); inflate handles gzip/deflate
-  // and the limit applies to the decompressed bytes, so a gzip bomb stops at 5 MB. The text is
-  // parsed here rather than by express.json so that NUL and lone-surrogate escapes, which
-  // PostgreSQL cannot store, become U+FFFD first instead of failing the whole batch later.
-  router.use(express.text({ limit: INGEST_LIMITS.maxBodyBytes, inflate: true, type: () => true, defaultCharset: 'utf-8' }));
-  router.use((req, res, next) => {
-    const text: unknown = req.body;
-    if (typeof text !== 'string' || text.trim() === '') {
-      req.body = undefined;
-      return next();
-    }
-    try {
-      req.body = JSON.parse(toStorableJsonText(text)) as unknown;
-      res.locals.bodyChars = text.length;
-    } catch {
-      return next(new AppError('BAD_REQUEST', SERVER_MESSAGES.invalidJson));
-    }
+  router.use(readIngestBody({ maxBytes: INGEST_LIMITS.maxBodyBytes, budget: createByteBudget(deps.ingestMaxInflightBytes ?? INGEST_LIMITS.defaultMaxInflightBytes) }));
+  router.use((_req, res, next) => {
     markStage(res, 'read');
     next();
   });

@@ -22,6 +22,12 @@ export const INGEST_LIMITS = {
    */
   defaultCoalesceMs: 20,
   maxHeldRequests: 256,
+  /**
+   * Decompressed ingest bodies held by one gateway at once, bytes (SEYIR_INGEST_MAX_INFLIGHT_MB):
+   * with copies and the parsed objects about 5x this in heap. Past it, 503 + Retry-After.
+   * Normal load holds far less (bench:ingest: 8 clients of 100-log batches, ~0.3 MB).
+   */
+  defaultMaxInflightBytes: 64 * 1024 * 1024,
   /** Characters of `message`. */
   maxMessageChars: 32 * 1024,
   /** Serialised size of each object field (metadata, context, exception, request, response). */

@@ -1,0 +1,1 @@
+export declare const NODE_ARGS: Record<'gateway' | 'ingest-worker', string[]>;
