@@ -8,7 +8,7 @@ export interface IngestAnswer {
   stages: [string, number][];
 }
 
-/** `read;dur=0.1, admit;dur=0.9` → [['read', 0.1], ['admit', 0.9]]. */
+/** `admit;dur=0.9, read;dur=0.1` → [['admit', 0.9], ['read', 0.1]]. */
 function parseServerTiming(header: string | undefined): [string, number][] {
   if (!header) return [];
   return header.split(',').map((part) => {

@@ -4,8 +4,12 @@ import { oldestWaitingJob, processBatch, type LivePublisher, type PipelineDeps }
 import type { Redis } from 'ioredis';
 import { createQueueIntake } from './queue-intake.js';
 
-/** Where accepted batches go. `submit` resolves only once the batch is durable. */
+/**
+ * Where accepted batches go. `admit` resolves when a request may be read (before its body: a
+ * sink past its limits holds or refuses it there); `submit` resolves only once the batch is durable.
+ */
 export interface IngestSink {
+  admit(): Promise<void>;
   submit(job: IngestJob): Promise<void>;
   /** Queue state for `/groups/health`. */
   health(): Promise<IngestQueueState>;
@@ -50,10 +54,14 @@ export function createInlineSink(pipeline: PipelineDeps, limits: SinkLimits = {}
   let running = 0;
   const waiting: { resolve: () => void; since: number }[] = [];
   let failed = 0;
+  const full = () => running >= concurrency && waiting.length >= maxWaiting;
   return {
+    async admit() {
+      if (full()) throw overloaded(1);
+    },
     async submit(job) {
       if (running >= concurrency) {
-        if (waiting.length >= maxWaiting) throw overloaded(1);
+        if (full()) throw overloaded(1);
         await new Promise<void>((resolve) => waiting.push({ resolve, since: Date.now() }));
       }
       running++;
@@ -101,6 +109,7 @@ export function createQueueSink(connection: Redis, redisPrefix: string, limits: 
   });
   const { queue } = intake;
   return {
+    admit: intake.admit,
     submit: intake.submit,
     async health() {
       const [counts, oldest, workers] = await Promise.all([

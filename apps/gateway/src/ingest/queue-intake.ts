@@ -189,8 +189,9 @@ export interface QueueIntakeLimits {
 
 /**
  * The distributed intake of one queue (log batches, timing batches): a request is held while
- * the queue is past its limits (`createQueueBackpressure`), joined with the project's concurrent
- * requests (`createCoalescer`) and resolves once its job is in Redis. Redis errors are 503
+ * the queue is past its limits (`createQueueBackpressure`, in `admit`, before its body is read),
+ * joined with the project's concurrent requests (`createCoalescer`) and resolves once its job
+ * is in Redis. Redis errors are 503
  * UNAVAILABLE with the queue's own Turkish detail.
  */
 export function createQueueIntake<J extends ProjectBatch>(options: {
@@ -229,15 +230,23 @@ export function createQueueIntake<J extends ProjectBatch>(options: {
       }
     },
   });
+  const ready = () => {
+    if (connection.status !== 'ready') throw unavailable();
+  };
   return {
     queue,
-    async submit(job: J): Promise<void> {
-      if (connection.status !== 'ready') throw unavailable();
+    /** Resolves when a request may be read and queued: held while the queue is past its limits, then 503. */
+    async admit(): Promise<void> {
+      ready();
       try {
         await backpressure.check();
       } catch (error) {
         throw error instanceof AppError ? error : unavailable(error);
       }
+    },
+    /** Resolves once the job (or the coalesced job it joined) is in Redis. Call `admit` first. */
+    async submit(job: J): Promise<void> {
+      ready();
       return coalescer.add(job);
     },
     async close(): Promise<void> {

@@ -4,8 +4,9 @@ import { processTimings, type TimingDeps } from '@seyir/pipeline';
 import type { Redis } from 'ioredis';
 import { createQueueIntake, type QueueIntakeLimits } from './queue-intake.js';
 
-/** Where accepted timing batches go. `submit` resolves once the batch is durable. */
+/** Where accepted timing batches go (see IngestSink for `admit`). `submit` resolves once the batch is durable. */
 export interface TimingSink {
+  admit(): Promise<void>;
   submit(job: TimingJob): Promise<void>;
   close(): Promise<void>;
 }
@@ -17,6 +18,7 @@ export interface TimingSink {
 export function createInlineTimingSink(deps: TimingDeps, alerts?: AlertQueue): TimingSink {
   let chain: Promise<unknown> = Promise.resolve();
   return {
+    admit: () => Promise.resolve(),
     submit(job) {
       const run = chain.then(() => processTimings(deps, job));
       chain = run.catch(() => undefined);
@@ -52,5 +54,5 @@ export function createQueueTimingSink(connection: Redis, redisPrefix: string, li
     emptyLike: (job, batchId) => ({ ...job, batchId, timings: [] }),
     unavailableDetail: PERF_MESSAGES.unavailable,
   });
-  return { submit: intake.submit, close: intake.close };
+  return { admit: intake.admit, submit: intake.submit, close: intake.close };
 }

@@ -56,7 +56,7 @@ describe('ingest endpoints', () => {
     expect(single.body).toEqual({ accepted: 1, rejected: [] });
     // Where the answer's time went inside the gateway, stage by stage (W3C Server-Timing).
     const stages = String(single.headers.get('server-timing')).split(', ').map((part) => part.split(';dur='));
-    expect(stages.map(([name]) => name)).toEqual(['read', 'admit', 'accept', 'queue']);
+    expect(stages.map(([name]) => name)).toEqual(['admit', 'read', 'accept', 'queue']);
     for (const [, ms] of stages) expect(Number(ms)).toBeGreaterThanOrEqual(0);
     const body = gzipSync(JSON.stringify([{ message: 'Sıkıştırılmış 1' }, { message: 'Sıkıştırılmış 2' }]));
     const gz = await fetch(`${gw.api.baseUrl}/api/ingest/${key}/batch`, {
@@ -256,6 +256,25 @@ describe('ingest requests in flight', () => {
     } finally {
       await small.close();
     }
+  });
+
+  it('answers a wrong key before the body is sent: a client need not upload 5 MB to learn it', async () => {
+    const { request } = await import('node:http');
+    const url = new URL(`${gw.api.baseUrl}/api/ingest/batch`);
+    const upload = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'x-seyir-key': 'yanlis-anahtar', 'content-length': String(5 * 1024 * 1024) } });
+    const answer = new Promise<{ status: number; body: string }>((resolve) =>
+      upload.on('response', (r) => {
+        let body = '';
+        r.on('data', (d: Buffer) => (body += d.toString()));
+        r.on('end', () => resolve({ status: r.statusCode ?? 0, body }));
+      }),
+    );
+    upload.on('error', () => undefined);
+    upload.write('[{"message":"');
+    const { status, body } = await answer;
+    upload.destroy();
+    expect(status).toBe(401);
+    expect((JSON.parse(body) as { detail: string }).detail).toBe('API anahtarı geçersiz veya devre dışı.');
   });
 
   it('refuses a body in an encoding or charset it cannot read with a Turkish 415', async () => {

@@ -1,5 +1,6 @@
 import { AppError, INGEST_LIMITS, INGEST_MESSAGES, PERF_MESSAGES } from '@seyir/domain';
-import { Router, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { IngestKey } from '@seyir/db';
 import type { AppDeps } from '../deps.js';
 import { acceptBatch } from '../ingest/accept-batch.js';
 import { acceptTimings } from '../ingest/accept-timings.js';
@@ -32,7 +33,7 @@ export function ingestRoutes(deps: AppDeps): Router {
   const router = Router();
   // Bodies being read and parsed are memory (a 5 MB body is ~20 MB once parsed): bounded in
   // number and in decompressed bytes, so a flood of large requests gets 503 + Retry-After
-  // instead of growing the heap past its cap.
+  // instead of growing the heap.
   const maxInflight = deps.ingestMaxInflight ?? 64;
   let inflight = 0;
   router.use((_req, res, next) => {
@@ -42,12 +43,6 @@ export function ingestRoutes(deps: AppDeps): Router {
     releaseOnAnswer(res, () => inflight--);
     next();
   });
-  router.use(readIngestBody({ maxBytes: INGEST_LIMITS.maxBodyBytes, budget: createByteBudget(deps.ingestMaxInflightBytes ?? INGEST_LIMITS.defaultMaxInflightBytes) }));
-  router.use((_req, res, next) => {
-    markStage(res, 'read');
-    next();
-  });
-
   const keyOf = (req: Request) => {
     const header = req.headers['x-seyir-key'];
     return (Array.isArray(header) ? header[0] : header) ?? (req.params.apiKey ? param(req, 'apiKey') : undefined);
@@ -82,14 +77,12 @@ export function ingestRoutes(deps: AppDeps): Router {
   };
 
   /**
-   * Server-Timing stages of an accepted request: `read` (body read, inflated and parsed), `admit`
-   * (rate limit and key), `accept` (each item checked), `queue` (the coalescing window and the job
+   * Server-Timing stages of an accepted request: `admit` (rate limit, key, the queue's limits),
+   * `read` (body read, inflated and parsed), `accept` (each item checked), `queue` (the coalescing window and the job
    * made durable: in Redis, or committed when embedded).
    */
   const handle = (batch: boolean) => async (req: Request, res: Response) => {
-    const key = await deps.ingestKeys.authenticate(keyOf(req));
-    markStage(res, 'admit');
-    const { job, rejected } = acceptRequest(req, res, batch, key);
+    const { job, rejected } = acceptRequest(req, res, batch, res.locals.ingestKey as IngestKey);
     if (!job) {
       res.status(422).json({ detail: rejected[0]?.detail ?? INGEST_MESSAGES.emptyBatch, code: 'VALIDATION_FAILED', accepted: 0, rejected });
       return;
@@ -103,7 +96,7 @@ export function ingestRoutes(deps: AppDeps): Router {
 
   /** Timing records of the framework integrations (see README, "Performance monitoring"). */
   const handleTimings = async (req: Request, res: Response) => {
-    const key = await deps.ingestKeys.authenticate(keyOf(req));
+    const key = res.locals.ingestKey as IngestKey;
     if (!Array.isArray(req.body)) throw new AppError('VALIDATION_FAILED', PERF_MESSAGES.notAnArray);
     const { job, rejected } = acceptTimings(req.body as unknown[], key.projectId, key.environments, deps.now().getTime());
     if (!job) {
@@ -114,11 +107,33 @@ export function ingestRoutes(deps: AppDeps): Router {
     res.status(202).json({ accepted: job.timings.length, rejected });
   };
 
+  /**
+   * What needs only the headers comes before the body is read: the rate limit, the key and the
+   * sink's own admission (a queue past its limits holds the request here, up to 2 s). A request
+   * that is refused or held then holds no body: held ones used to keep theirs parsed, long
+   * enough to reach the old generation, a good part of the gateway's peak memory at saturation.
+   */
+  const admit = (sink: { admit(): Promise<void> }) => async (req: Request, res: Response, next: NextFunction) => {
+    res.locals.ingestKey = await deps.ingestKeys.authenticate(keyOf(req));
+    await sink.admit();
+    markStage(res, 'admit');
+    next();
+  };
+  const readBody = readIngestBody({ maxBytes: INGEST_LIMITS.maxBodyBytes, budget: createByteBudget(deps.ingestMaxInflightBytes ?? INGEST_LIMITS.defaultMaxInflightBytes) });
+  const read = [
+    readBody,
+    (_req: Request, res: Response, next: NextFunction) => {
+      markStage(res, 'read');
+      next();
+    },
+  ];
+  const logs = [limiter, admit(deps.ingest), ...read];
+
   // The static paths first: '/batch' and '/timings' must not be taken for an API key.
-  router.post('/timings', limiter, handleTimings);
-  router.post('/batch', limiter, handle(true));
-  router.post('/', limiter, handle(false));
-  router.post('/:apiKey/batch', limiter, handle(true));
-  router.post('/:apiKey', limiter, handle(false));
+  router.post('/timings', limiter, admit(deps.timings), ...read, handleTimings);
+  router.post('/batch', ...logs, handle(true));
+  router.post('/', ...logs, handle(false));
+  router.post('/:apiKey/batch', ...logs, handle(true));
+  router.post('/:apiKey', ...logs, handle(false));
   return router;
 }
