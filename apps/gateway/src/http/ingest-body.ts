@@ -1,7 +1,7 @@
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { PassThrough, type Transform } from 'node:stream';
 import { AppError, INGEST_MESSAGES, isAppError, SERVER_MESSAGES, toStorableJsonText } from '@seyir/domain';
-import type { Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import getRawBody from 'raw-body';
 
 /**
@@ -39,17 +39,14 @@ const DECOMPRESSORS: Record<string, () => Transform> = {
   br: createBrotliDecompress,
 };
 
-/** Reads off what is left of a request that will not be used, then calls `done` (the answer then reaches the client whole). */
-function discardRest(req: Request, done: () => void): void {
-  if (req.complete || req.readableEnded) return done();
-  let called = false;
-  const once = () => {
-    if (!called) done();
-    called = true;
-  };
-  req.once('end', once);
-  req.once('close', once);
+/**
+ * Refuses a request whose body will not be used: the answer goes at once and the rest of the
+ * body is read off and dropped meanwhile (the connection can then carry the next request). A
+ * client need not finish uploading to learn its body is too large or unwelcome.
+ */
+function refuse(req: Request, next: NextFunction, error: AppError): void {
   req.resume();
+  next(error);
 }
 
 /**
@@ -67,16 +64,18 @@ export function readIngestBody(options: { maxBytes: number; budget: ByteBudget }
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
     const decompress = DECOMPRESSORS[encoding];
     if ((charset && charset !== 'utf-8' && charset !== 'utf8') || (!decompress && encoding !== 'identity')) {
-      return discardRest(req, () => next(new AppError('UNSUPPORTED_MEDIA_TYPE', SERVER_MESSAGES.unsupportedMediaType)));
+      return refuse(req, next, new AppError('UNSUPPORTED_MEDIA_TYPE', SERVER_MESSAGES.unsupportedMediaType));
     }
     // A body of known length takes its bytes at once; a compressed or chunked one as it decompresses.
     const length = decompress ? undefined : Number(req.headers['content-length'] ?? Number.NaN);
-    const known = length !== undefined && Number.isSafeInteger(length) && length <= maxBytes;
+    const known = length !== undefined && Number.isSafeInteger(length);
+    // A declared size past the limit is refused before a byte of it is read.
+    if (known && length > maxBytes) return refuse(req, next, new AppError('PAYLOAD_TOO_LARGE', SERVER_MESSAGES.payloadTooLarge));
     let held = 0;
     releaseOnAnswer(res, () => budget.give(held));
     const overloaded = () => new AppError('QUEUE_FULL', INGEST_MESSAGES.overloaded, { retryAfterSeconds: 1 });
     if (known) {
-      if (!budget.take(length)) return discardRest(req, () => next(overloaded()));
+      if (!budget.take(length)) return refuse(req, next, overloaded());
       held = length;
     }
     const pipe = known ? undefined : req.pipe(decompress ? decompress() : new PassThrough());
@@ -103,7 +102,7 @@ export function readIngestBody(options: { maxBytes: number; budget: ByteBudget }
           : (error as { type?: string }).type === 'entity.too.large'
             ? new AppError('PAYLOAD_TOO_LARGE', SERVER_MESSAGES.payloadTooLarge)
             : new AppError('BAD_REQUEST', SERVER_MESSAGES.invalidJson);
-        return discardRest(req, () => next(failure));
+        return refuse(req, next, failure);
       }
       if (pipe) req.resume();
       if (text.trim() === '') {

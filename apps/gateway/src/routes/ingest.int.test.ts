@@ -258,23 +258,26 @@ describe('ingest requests in flight', () => {
     }
   });
 
-  it('answers a wrong key before the body is sent: a client need not upload 5 MB to learn it', async () => {
+  it('answers a wrong key, or a declared size past 5 MB, before the body is sent: a client need not upload it to learn', async () => {
     const { request } = await import('node:http');
     const url = new URL(`${gw.api.baseUrl}/api/ingest/batch`);
-    const upload = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'x-seyir-key': 'yanlis-anahtar', 'content-length': String(5 * 1024 * 1024) } });
-    const answer = new Promise<{ status: number; body: string }>((resolve) =>
-      upload.on('response', (r) => {
-        let body = '';
-        r.on('data', (d: Buffer) => (body += d.toString()));
-        r.on('end', () => resolve({ status: r.statusCode ?? 0, body }));
-      }),
-    );
-    upload.on('error', () => undefined);
-    upload.write('[{"message":"');
-    const { status, body } = await answer;
-    upload.destroy();
-    expect(status).toBe(401);
-    expect((JSON.parse(body) as { detail: string }).detail).toBe('API anahtarı geçersiz veya devre dışı.');
+    const answerBeforeUpload = (apiKey: string, bytes: number) => {
+      const upload = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'x-seyir-key': apiKey, 'content-length': String(bytes) } });
+      upload.on('error', () => undefined);
+      upload.write('[{"message":"');
+      return new Promise<{ status: number; detail: string }>((resolve) =>
+        upload.on('response', (r) => {
+          let body = '';
+          r.on('data', (d: Buffer) => (body += d.toString()));
+          r.on('end', () => {
+            upload.destroy();
+            resolve({ status: r.statusCode ?? 0, detail: (JSON.parse(body) as { detail: string }).detail });
+          });
+        }),
+      );
+    };
+    expect(await answerBeforeUpload('yanlis-anahtar', 5 * 1024 * 1024)).toEqual({ status: 401, detail: 'API anahtarı geçersiz veya devre dışı.' });
+    expect(await answerBeforeUpload(key, 6 * 1024 * 1024)).toEqual({ status: 413, detail: 'İstek gövdesi izin verilen boyutu aşıyor.' });
   });
 
   it('refuses a body in an encoding or charset it cannot read with a Turkish 415', async () => {
