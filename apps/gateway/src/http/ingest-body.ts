@@ -13,8 +13,6 @@ export interface ByteBudget {
   /** Takes `bytes`; false, taking nothing, when that would pass the budget and something else holds a part of it. */
   take(bytes: number): boolean;
   give(bytes: number): void;
-  /** Bytes taken now. */
-  used(): number;
 }
 
 export function createByteBudget(maxBytes: number): ByteBudget {
@@ -28,7 +26,6 @@ export function createByteBudget(maxBytes: number): ByteBudget {
     give(bytes) {
       used -= bytes;
     },
-    used: () => used,
   };
 }
 

@@ -191,8 +191,7 @@ export interface QueueIntakeLimits {
  * The distributed intake of one queue (log batches, timing batches): a request is held while
  * the queue is past its limits (`createQueueBackpressure`, in `admit`, before its body is read),
  * joined with the project's concurrent requests (`createCoalescer`) and resolves once its job
- * is in Redis. Redis errors are 503
- * UNAVAILABLE with the queue's own Turkish detail.
+ * is in Redis. Redis errors are 503 UNAVAILABLE with the queue's own Turkish detail.
  */
 export function createQueueIntake<J extends ProjectBatch>(options: {
   connection: Redis;

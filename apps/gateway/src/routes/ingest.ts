@@ -119,9 +119,8 @@ export function ingestRoutes(deps: AppDeps): Router {
     markStage(res, 'admit');
     next();
   };
-  const readBody = readIngestBody({ maxBytes: INGEST_LIMITS.maxBodyBytes, budget: createByteBudget(deps.ingestMaxInflightBytes ?? INGEST_LIMITS.defaultMaxInflightBytes) });
   const read = [
-    readBody,
+    readIngestBody({ maxBytes: INGEST_LIMITS.maxBodyBytes, budget: createByteBudget(deps.ingestMaxInflightBytes ?? INGEST_LIMITS.defaultMaxInflightBytes) }),
     (_req: Request, res: Response, next: NextFunction) => {
       markStage(res, 'read');
       next();
