@@ -196,19 +196,28 @@ describe('per-key rate limit', () => {
 });
 
 describe('ingest requests in flight', () => {
-  it('answers 503 with Retry-After once SEYIR_INGEST_MAX_INFLIGHT requests are being read, and recovers after', async () => {
+  /**
+   * A gateway started with `env`, a project key on it, and a client that starts a batch body of
+   * `length` bytes with `first` and goes quiet (`slow.end` finishes it; `slowAnswer` is its status).
+   */
+  async function withSlowUpload(env: Record<string, string>, user: string, length: number, first: string) {
     const { request } = await import('node:http');
-    const small = await startTestGateway({ database: 'pglite', env: { SEYIR_INGEST_MAX_INFLIGHT: '1' } });
+    const small = await startTestGateway({ database: 'pglite', env });
+    const { token: t } = await small.api.signUp(user);
+    const p = (await small.api.createProject(t, 'Yavaş', ['production'])).id;
+    const k = (await small.api.post(`/api/v1/projects/${p}/api-keys/`, { name: 'Yavaş' }, t)).body.key as string;
+    const url = new URL(`${small.api.baseUrl}/api/ingest/batch`);
+    const slow = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'x-seyir-key': k, 'content-type': 'application/json', 'content-length': String(length) } });
+    const slowAnswer = new Promise<number>((resolve) => slow.on('response', (r) => resolve(r.statusCode ?? 0)));
+    slow.write(first);
+    await new Promise((r) => setTimeout(r, 200));
+    return { small, k, url, slow, slowAnswer };
+  }
+
+  it('answers 503 with Retry-After once SEYIR_INGEST_MAX_INFLIGHT requests are being read, and recovers after', async () => {
+    // A client that starts a body and does not finish it holds the only slot.
+    const { small, k, url, slow, slowAnswer } = await withSlowUpload({ SEYIR_INGEST_MAX_INFLIGHT: '1' }, 'yavas', 200, '[{"message":"yav');
     try {
-      const { token: t } = await small.api.signUp('yavas');
-      const p = (await small.api.createProject(t, 'Yavaş', ['production'])).id;
-      const k = (await small.api.post(`/api/v1/projects/${p}/api-keys/`, { name: 'Yavaş' }, t)).body.key as string;
-      // A client that starts a body and does not finish it holds the only slot.
-      const url = new URL(`${small.api.baseUrl}/api/ingest/batch`);
-      const slow = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'x-seyir-key': k, 'content-type': 'application/json', 'content-length': '200' } });
-      const slowAnswer = new Promise<number>((resolve) => slow.on('response', (r) => resolve(r.statusCode ?? 0)));
-      slow.write('[{"message":"yav');
-      await new Promise((r) => setTimeout(r, 200));
       const refused = await fetch(url, { method: 'POST', headers: { 'x-seyir-key': k }, body: '[{"message":"hızlı"}]' });
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('1');
@@ -223,20 +232,11 @@ describe('ingest requests in flight', () => {
     }
   });
   it('answers 503 once SEYIR_INGEST_MAX_INFLIGHT_MB of bodies are held, counting a gzip body as it inflates, and takes the same bodies after', async () => {
-    const { request } = await import('node:http');
-    const small = await startTestGateway({ database: 'pglite', env: { SEYIR_INGEST_MAX_INFLIGHT_MB: '5' } });
+    // A 4 MB body on its way holds 4 of the 5 MB.
+    const size = 4 * 1024 * 1024;
+    const head = '[{"message":"büyük gövde"}]';
+    const { small, k, url, slow, slowAnswer } = await withSlowUpload({ SEYIR_INGEST_MAX_INFLIGHT_MB: '5' }, 'dolu', size, head);
     try {
-      const { token: t } = await small.api.signUp('dolu');
-      const p = (await small.api.createProject(t, 'Dolu', ['production'])).id;
-      const k = (await small.api.post(`/api/v1/projects/${p}/api-keys/`, { name: 'Dolu' }, t)).body.key as string;
-      const url = new URL(`${small.api.baseUrl}/api/ingest/batch`);
-      // A 4 MB body on its way holds 4 of the 5 MB.
-      const size = 4 * 1024 * 1024;
-      const head = '[{"message":"büyük gövde"}]';
-      const slow = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'x-seyir-key': k, 'content-length': String(size) } });
-      const slowAnswer = new Promise<number>((resolve) => slow.on('response', (r) => resolve(r.statusCode ?? 0)));
-      slow.write(head);
-      await new Promise((r) => setTimeout(r, 200));
       // 1,000 logs that gzip to a few KB but inflate to 2 MB: refused while inflating.
       const big = gzipSync(JSON.stringify(Array.from({ length: 1000 }, (_, i) => ({ message: `Yinelenen ileti ${i} ${'x'.repeat(2000)}` }))));
       expect(big.length).toBeLessThan(100_000);

@@ -78,8 +78,8 @@ export function ingestRoutes(deps: AppDeps): Router {
 
   /**
    * Server-Timing stages of an accepted request: `admit` (rate limit, key, the queue's limits),
-   * `read` (body read, inflated and parsed), `accept` (each item checked), `queue` (the coalescing window and the job
-   * made durable: in Redis, or committed when embedded).
+   * `read` (body read, inflated and parsed), `accept` (each item checked), `queue` (the
+   * coalescing window and the job made durable: in Redis, or committed when embedded).
    */
   const handle = (batch: boolean) => async (req: Request, res: Response) => {
     const { job, rejected } = acceptRequest(req, res, batch, res.locals.ingestKey as IngestKey);
