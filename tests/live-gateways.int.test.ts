@@ -1,5 +1,7 @@
 import { LIVE_MESSAGES, SERVER_MESSAGES, type LiveReload } from '@seyir/domain';
 import { loadWorkerConfig, startWorker, type RunningWorker } from '@seyir/ingest-worker';
+import { liveChannelKey } from '@seyir/pipeline';
+import { Redis } from 'ioredis';
 import jwt from 'jsonwebtoken';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -78,6 +80,30 @@ describe('live updates across gateways', () => {
     }
     expect(client.logs().map((l) => l.message)).toEqual(['Sipariş 0 oluşturuldu', 'Sipariş 1 oluşturuldu', 'Sipariş 2 oluşturuldu']);
     expect(client.events.some((e) => e.name === 'group:updated')).toBe(true);
+  });
+
+  it('publishes no frame of a project nobody follows, and streams from the first batch after a join', async () => {
+    const { token, projectId, key } = await newProject('izlenmeyen');
+    // Everything workers publish to the gateways, as Redis carries it.
+    const listener = new Redis(inject('redisUrl'));
+    const heard: string[] = [];
+    listener.on('pmessageBuffer', (_pattern: Buffer, _channel: Buffer, message: Buffer) => heard.push(message.toString('latin1')));
+    await listener.psubscribe(`${liveChannelKey(gwA.deps.redisPrefix)}*`);
+    try {
+      await ingest(key, ['Kimse izlemiyor']);
+      await storedIds(projectId, 1);
+      await pause(300);
+      expect(heard.filter((m) => m.includes(projectId))).toEqual([]);
+
+      const client = await connect(gwB, token);
+      await client.join(projectId);
+      await ingest(key, ['Artık izleniyor']);
+      await client.waitFor(() => client.logs().length === 1);
+      expect(client.logs().map((l) => l.message)).toEqual(['Artık izleniyor']);
+      expect(heard.some((m) => m.includes(projectId))).toBe(true);
+    } finally {
+      listener.disconnect();
+    }
   });
 
   it('sends a member of project X nothing of project Y', async () => {

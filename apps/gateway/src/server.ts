@@ -79,7 +79,14 @@ export async function startGateway(config: GatewayConfig, logger: Logger = pino(
   const warn = (error: unknown, what: string) => logger.warn({ err: error }, what);
   // Embedded: this process evaluates and delivers; distributed: the workers do, the gateway only queues tests.
   const alertQueue = redis ? createBullAlertQueue(redis, bullPrefix(config.SEYIR_REDIS_PREFIX), warn) : createInProcessAlertQueue(alertDeps, warn);
-  const livePublisher = createLivePublisher({ sql: database.sql, transport: { send: (frame) => liveRelay.server?.deliver(frame), sendUsage: (usage) => liveRelay.server?.deliverUsage(usage) } });
+  const livePublisher = createLivePublisher({
+    sql: database.sql,
+    transport: {
+      followed: (projectId) => liveRelay.server?.follows(projectId) ?? false,
+      send: (frame) => liveRelay.server?.deliver(frame),
+      sendUsage: (usage) => liveRelay.server?.deliverUsage(usage),
+    },
+  });
   const queueLimits = {
     maxWaiting: config.SEYIR_INGEST_MAX_WAITING,
     maxLagMs: config.SEYIR_INGEST_MAX_LAG_MS,

@@ -16,7 +16,7 @@ import {
   type LiveUsage,
 } from '@seyir/domain';
 import { findProjectsOfUser, getProjectStanding, getUserById } from '@seyir/db';
-import { findLiveLogsAfter, liveChannelKey } from '@seyir/pipeline';
+import { createFollowMarker, findLiveLogsAfter, FOLLOW_REFRESH_MS, liveChannelKey } from '@seyir/pipeline';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import type { AppDeps } from '../deps.js';
@@ -48,6 +48,8 @@ export interface LiveHooks {
 
 export interface LiveServer extends LiveHooks {
   io: LiveIo;
+  /** Whether a connection on this gateway follows the project (embedded mode builds frames only then). */
+  follows(projectId: string): boolean;
   /** Embedded mode: a frame built in this process. */
   deliver(frame: LiveBatch): void;
   /** Embedded mode: an account's usage, built in this process. */
@@ -73,6 +75,7 @@ export function attachLiveServer(httpServer: HttpServer, deps: AppDeps, options:
   if (pub && sub) io.adapter(createAdapter(settled(pub, ['publish']), settled(sub, ['punsubscribe', 'unsubscribe']), { key: liveChannelKey(deps.redisPrefix) }));
 
   const delivery = new LiveDelivery(io, deps.logger, options);
+  const followed = followedProjects(io, deps);
 
   io.on(LIVE_BATCH_EVENT, (raw: unknown) => {
     // Every gateway hears every frame: one for a project nobody follows here is dropped before
@@ -143,6 +146,8 @@ export function attachLiveServer(httpServer: HttpServer, deps: AppDeps, options:
       const sinceId = input.data.since_id;
       if (sinceId) socket.data.catchingUp.set(projectId, []);
       await socket.join(projectRoom(projectId));
+      // Marked before the catch-up reads the database: whatever it misses is in a frame.
+      await followed.mark([projectId]);
       if (sinceId) await catchUp(socket, projectId, sinceId);
       ack?.({ ok: true, project_ids: [projectId] });
     });
@@ -164,6 +169,7 @@ export function attachLiveServer(httpServer: HttpServer, deps: AppDeps, options:
         const ids = projects.map((p) => p.id);
         for (const id of ids) socket.data.stalled.delete(id);
         if (socket.connected) await socket.join(ids.map(projectRoom));
+        await followed.mark(ids);
         callback?.({ ok: true, project_ids: ids });
       } catch {
         refuse(socket, callback, { code: 'UNAVAILABLE', message: LIVE_MESSAGES.unavailable });
@@ -174,6 +180,7 @@ export function attachLiveServer(httpServer: HttpServer, deps: AppDeps, options:
   let closing: Promise<void> | undefined;
   return {
     io,
+    follows: (projectId) => delivery.watches(projectId),
     deliver: (frame) => delivery.accept(frame),
     deliverUsage,
     async endSessions(userId) {
@@ -192,11 +199,31 @@ export function attachLiveServer(httpServer: HttpServer, deps: AppDeps, options:
     close: () =>
       (closing ??= (async () => {
         delivery.close();
+        followed.close();
         // Also closes the HTTP server; the gateway's own close then finds it closed.
         await io.close();
         for (const client of redisClients) client.disconnect();
       })()),
   };
+}
+
+/**
+ * Distributed mode: keeps the projects followed on this gateway marked in Redis, so workers
+ * build their frames (`createFollowMarker`): at each join, and all of them every few seconds
+ * (which also restores the marks after a Redis restart). A failed mark is retried by the next
+ * round; it never fails a join. Embedded mode has nothing to mark: `follows` is asked directly.
+ */
+function followedProjects(io: LiveIo, deps: AppDeps) {
+  if (!deps.redis) return { mark: () => Promise.resolve(), close: () => undefined };
+  const marker = createFollowMarker(deps.redis, deps.redisPrefix);
+  const prefix = projectRoom('');
+  const mark = (ids: Iterable<string>) => marker.mark(ids).catch((error: unknown) => deps.logger.warn({ err: error }, 'live follow mark failed'));
+  const served = function* () {
+    for (const [room, members] of io.sockets.adapter.rooms) if (members.size > 0 && room.startsWith(prefix)) yield room.slice(prefix.length);
+  };
+  const timer = setInterval(() => void mark(served()), FOLLOW_REFRESH_MS);
+  timer.unref();
+  return { mark, close: () => clearInterval(timer) };
 }
 
 /**

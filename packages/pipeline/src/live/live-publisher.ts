@@ -7,6 +7,8 @@ export interface LiveTransport {
   send(batch: LiveBatch): void | Promise<void>;
   /** An account's monthly usage, for that user's connections. */
   sendUsage?(usage: LiveUsage): void | Promise<void>;
+  /** Whether anyone follows the project live; without it, every frame is sent. */
+  followed?(projectId: string): boolean | Promise<boolean>;
 }
 
 export interface LivePublisher {
@@ -83,43 +85,48 @@ export function createLivePublisher(deps: LivePublisherDeps): LivePublisher {
     close: () => usage.close(),
     async publishBatchOutcome(outcome) {
       if (outcome.inserted === 0) return;
-      // Batch order is the client's order of writing: the last of a large batch are its newest.
-      // The worker still holds what it stored: no read-back of the logs on the ingest path.
-      const logs = outcome.insertedLogs.slice(-LIVE_MAX_LOGS_PER_FRAME).map((log) =>
-        toLiveLog(outcome.projectId, {
-          id: log.id,
-          timestamp: new Date(log.timestampMs),
-          level: log.level,
-          message: log.message,
-          environment: log.environment,
-          host: log.host,
-          tags: log.tags,
-          group_id: log.groupId,
-        }),
-      );
-      const stats = await getTodayStats(deps.sql, outcome.projectId, now());
-      const groups: LiveGroup[] = outcome.groups.map((g) => ({
-        _id: g.groupId,
-        id: g.groupId,
-        group_id: g.groupId,
-        project_id: outcome.projectId,
-        count: g.count,
-        last_seen: new Date(g.lastSeen).toISOString(),
-        status: (STATUSES.includes(g.status) ? g.status : 'unresolved') as LiveGroup['status'],
-        is_new: g.isNew,
-        regressed: g.regressed || g.regressedEnvironments.length > 0,
-      }));
-      await deps.transport.send({
-        project_id: outcome.projectId,
-        logs,
-        skipped: outcome.inserted - logs.length,
-        groups,
-        stats,
-      });
+      if (!deps.transport.followed || (await deps.transport.followed(outcome.projectId))) await sendFrame(outcome);
       if (outcome.usage && sendUsage) {
         const { ownerId, month, logs: used, quota } = outcome.usage;
         usage.offer({ user_id: ownerId, month, logs: used, quota, percent_used: quota > 0 ? Math.floor((used / quota) * 100) : 0, over_quota: used > quota });
       }
     },
   };
+
+  /** The frame of a batch: the stored logs' summaries, changed groups, today's counts. */
+  async function sendFrame(outcome: BatchOutcome): Promise<void> {
+    // Batch order is the client's order of writing: the last of a large batch are its newest.
+    // The worker still holds what it stored: no read-back of the logs on the ingest path.
+    const logs = outcome.insertedLogs.slice(-LIVE_MAX_LOGS_PER_FRAME).map((log) =>
+      toLiveLog(outcome.projectId, {
+        id: log.id,
+        timestamp: new Date(log.timestampMs),
+        level: log.level,
+        message: log.message,
+        environment: log.environment,
+        host: log.host,
+        tags: log.tags,
+        group_id: log.groupId,
+      }),
+    );
+    const stats = await getTodayStats(deps.sql, outcome.projectId, now());
+    const groups: LiveGroup[] = outcome.groups.map((g) => ({
+      _id: g.groupId,
+      id: g.groupId,
+      group_id: g.groupId,
+      project_id: outcome.projectId,
+      count: g.count,
+      last_seen: new Date(g.lastSeen).toISOString(),
+      status: (STATUSES.includes(g.status) ? g.status : 'unresolved') as LiveGroup['status'],
+      is_new: g.isNew,
+      regressed: g.regressed || g.regressedEnvironments.length > 0,
+    }));
+    await deps.transport.send({
+      project_id: outcome.projectId,
+      logs,
+      skipped: outcome.inserted - logs.length,
+      groups,
+      stats,
+    });
+  }
 }
