@@ -13,6 +13,7 @@ import { makeBatch } from './sample-logs.js';
 import { cpuMeter } from '../live/child-process-stats.js';
 import { flagArg, numberArg } from '../lib/args.js';
 import { dropIndexesFromArgs } from '../lib/drop-indexes.js';
+import { redisTraffic } from '../lib/redis-traffic.js';
 
 const SECONDS = numberArg('seconds', 30);
 const CLIENTS = numberArg('clients', 8);
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
   const parts = { ...topology.pids(), bench_client: [process.pid] };
   if (STATEMENTS) await handle.sql.query('SELECT pg_stat_statements_reset()');
   const cpu = cpuMeter(parts);
+  const traffic = await redisTraffic(topology.redis.url);
   const started = performance.now();
   const client = async (id: number) => {
     let n = id;
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
   const walBytes = Number((await handle.sql.query<{ n: string }>('SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn) AS n', [await walAt(), walStart])).rows[0]!.n);
   log(`WAL written in phase 1: ${Math.round(walBytes / 1e6)} MB, ${Math.round(walBytes / Math.max(1, storedPhase1))} bytes per log`);
   const cpuUsPerLog = cpu.perLog(storedPhase1);
+  log(`Redis in phase 1, per 1,000 stored logs: ${await traffic.perThousand(storedPhase1)}`);
   const logsPerS = Math.round(storedPhase1 / ((drained - started) / 1000));
   if (STATEMENTS) await logStatements(handle, log);
   log(`saturation: ${storedPhase1} logs in ${((drained - started) / 1000).toFixed(1)} s (${throttled} throttled answers)`);
