@@ -94,12 +94,7 @@ export function readIngestBody(options: { maxBytes: number; budget: ByteBudget }
         pipe.destroy();
       }
       if (error) {
-        const failure = isAppError(error)
-          ? error
-          : (error as { type?: string }).type === 'entity.too.large'
-            ? new AppError('PAYLOAD_TOO_LARGE', SERVER_MESSAGES.payloadTooLarge)
-            : new AppError('BAD_REQUEST', SERVER_MESSAGES.invalidJson);
-        return refuse(req, next, failure);
+        return refuse(req, next, readFailure(error));
       }
       if (pipe) req.resume();
       if (text.trim() === '') {
@@ -115,6 +110,15 @@ export function readIngestBody(options: { maxBytes: number; budget: ByteBudget }
       next();
     });
   };
+}
+
+/** What a failed read answers: a zlib error is a corrupt compressed body, not bad JSON. */
+function readFailure(error: Error): AppError {
+  if (isAppError(error)) return error;
+  if ((error as { type?: string }).type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', SERVER_MESSAGES.payloadTooLarge);
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI'))) return new AppError('BAD_REQUEST', SERVER_MESSAGES.invalidCompression);
+  return new AppError('BAD_REQUEST', SERVER_MESSAGES.invalidJson);
 }
 
 /** Runs `release` once, when the answer has been sent or the connection closed. */

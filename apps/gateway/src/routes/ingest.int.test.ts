@@ -118,6 +118,15 @@ describe('ingest endpoints', () => {
       body: bomb,
     });
     expect(bombed.status).toBe(413);
+    // A gzip body cut short is a broken compression, said so (not "invalid JSON"), and stores nothing.
+    const whole = gzipSync(JSON.stringify([{ message: 'Yarım kalan gzip' }]));
+    const cut = await fetch(`${gw.api.baseUrl}/api/ingest/batch`, {
+      method: 'POST',
+      headers: { 'x-seyir-key': key, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: Buffer.concat([whole.subarray(0, 12), Buffer.from('bozuk veri')]),
+    });
+    expect(cut.status).toBe(400);
+    expect(((await cut.json()) as { detail: string }).detail).toBe('İstek gövdesi açılamadı: sıkıştırılmış veri bozuk.');
     const long = await gw.api.request('POST', '/api/ingest/batch', { headers: { 'x-seyir-key': key }, json: [{ message: 'a'.repeat(40_000) }, { message: 'kısa' }] });
     expect(long.status).toBe(202);
     expect(long.body.rejected).toEqual([{ index: 0, detail: 'message en fazla 32768 karakter olabilir.' }]);

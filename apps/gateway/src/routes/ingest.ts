@@ -126,10 +126,12 @@ export function ingestRoutes(deps: AppDeps): Router {
       next();
     },
   ];
-  const logs = [limiter, admit(deps.ingest), ...read];
+  /** Everything before a route's handler: rate limit, key, the sink's admission, the body. */
+  const intake = (sink: { admit(): Promise<void> }) => [limiter, admit(sink), ...read];
+  const logs = intake(deps.ingest);
 
   // The static paths first: '/batch' and '/timings' must not be taken for an API key.
-  router.post('/timings', limiter, admit(deps.timings), ...read, handleTimings);
+  router.post('/timings', ...intake(deps.timings), handleTimings);
   router.post('/batch', ...logs, handle(true));
   router.post('/', ...logs, handle(false));
   router.post('/:apiKey/batch', ...logs, handle(true));

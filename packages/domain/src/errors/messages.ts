@@ -20,6 +20,7 @@ export const SERVER_MESSAGES = {
   wrongCurrentPassword: 'Mevcut şifreniz hatalı.',
   validationFailed: 'Gönderilen bilgiler geçersiz.',
   invalidJson: 'İstek gövdesi geçerli bir JSON değil.',
+  invalidCompression: 'İstek gövdesi açılamadı: sıkıştırılmış veri bozuk.',
   payloadTooLarge: 'İstek gövdesi izin verilen boyutu aşıyor.',
   unsupportedMediaType: 'Desteklenmeyen içerik türü.',
   rateLimited: 'Çok fazla istek gönderildi. Lütfen biraz sonra tekrar deneyin.',
