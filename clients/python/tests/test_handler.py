@@ -138,6 +138,36 @@ def test_extra_objects_are_captured_as_their_repr_at_log_time(init, server, app_
     assert meta["items"] == [1, 2.5, None]
 
 
+def test_extra_fields_are_found_whatever_the_record_factory_did(init, server, app_logger):
+    # The handler looks for extra= fields past the attributes LogRecord sets; a factory that
+    # adds its own attribute, or removes a standard one, must not hide or invent any.
+    default_factory = logging.getLogRecordFactory()
+
+    def adding(*args, **kwargs):
+        record = default_factory(*args, **kwargs)
+        record.service = "billing"
+        return record
+
+    def removing(*args, **kwargs):
+        record = default_factory(*args, **kwargs)
+        del record.processName, record.relativeCreated
+        return record
+
+    init(flush_interval=0.5)
+    try:
+        for name, factory in (("adding", adding), ("removing", removing)):
+            logging.setLogRecordFactory(factory)
+            app_logger.info(name, extra={"order_id": 7, "_private": 1})
+    finally:
+        logging.setLogRecordFactory(default_factory)
+    assert seyir.flush(5)
+    metas = {log["message"]: log["metadata"] for log in server.delivered}
+    assert metas["adding"]["service"] == "billing"
+    for meta in metas.values():
+        assert meta["order_id"] == 7
+        assert not {"_private", "processName", "relativeCreated", "msg"} & meta.keys()
+
+
 def test_a_broken_format_string_still_sends_something(init, server):
     init()
     record = logging.LogRecord("app.broken", logging.INFO, __file__, 1, "%d items",

@@ -16,7 +16,8 @@ import logging
 import math
 import time
 import uuid
-from typing import Any, Dict, List, Optional, Tuple
+from itertools import islice
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from seyir._exceptions import ExcInfo, exception_data
 from seyir._options import Options
@@ -34,7 +35,10 @@ _OBJECT_FIELDS = ("metadata", "context", "exception", "request", "response")
 _STANDARD_ATTRS = frozenset(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {
     "message", "asctime", "taskName", "_seyir_seen",
 }
-_RECORD_ATTR_COUNT = len(vars(logging.LogRecord("", 0, "", 0, "", (), None)))
+_RECORD_ATTRS = list(vars(logging.LogRecord("", 0, "", 0, "", (), None)))
+#: How many attributes `LogRecord.__init__` sets, and the last it sets (see `record_extras`).
+_RECORD_ATTR_COUNT = len(_RECORD_ATTRS)
+_LAST_RECORD_ATTR = _RECORD_ATTRS[-1]
 _PLAIN = (str, int, float, bool, type(None))
 _SAFE_ARG_TYPES = frozenset((str, int, float, bool, type(None), bytes))
 
@@ -85,6 +89,11 @@ def sanitize(value: Any, depth: int = 0) -> Any:
     Unknown objects become their ``repr()``; NaN/infinity become strings; depth and size are
     bounded so a huge or cyclic structure cannot stall the application.
     """
+    kind = type(value)
+    if kind is int or kind is bool or value is None:
+        return value
+    if kind is str:
+        return value if len(value) <= MAX_MESSAGE_BYTES else value[:MAX_MESSAGE_BYTES] + "…"
     if isinstance(value, _PLAIN):
         if isinstance(value, float) and not math.isfinite(value):
             return str(value)
@@ -153,14 +162,30 @@ def _format_message(record: logging.LogRecord) -> str:
 
 
 def record_extras(record: logging.LogRecord) -> Optional[Dict[str, Any]]:
-    """The ``extra=`` fields of a record, sanitised (caller's thread), or None."""
-    attrs = vars(record)
-    if len(attrs) <= _RECORD_ATTR_COUNT:
-        return None
-    extras = {key: attrs[key] for key in attrs.keys() - _STANDARD_ATTRS if key[:1] != "_"}
-    if not extras:
-        return None
-    return {key: sanitize(value) for key, value in extras.items()}
+    """The ``extra=`` fields of a record, sanitised (caller's thread), or None.
+
+    `Logger.makeRecord` adds ``extra=`` fields to the record its factory made, so they come after
+    the attributes `LogRecord.__init__` sets in the attribute dict's insertion order, and only
+    the keys past those are looked at. When a factory made a record of another shape (removed a
+    standard attribute, or set its own before `__init__`), every key is looked at.
+    """
+    attrs = record.__dict__
+    count = len(attrs)
+    if count == _RECORD_ATTR_COUNT and next(reversed(attrs)) == _LAST_RECORD_ATTR:
+        return None  # the common case, checked first: as `__init__` left it
+    keys: Iterator[str] = iter(attrs)
+    if count > _RECORD_ATTR_COUNT:
+        past_init = islice(attrs, _RECORD_ATTR_COUNT - 1, None)
+        if next(past_init) == _LAST_RECORD_ATTR:
+            keys = past_init
+    extras: Optional[Dict[str, Any]] = None
+    for key in keys:
+        if key in _STANDARD_ATTRS or key[:1] == "_":
+            continue
+        if extras is None:
+            extras = {}
+        extras[key] = sanitize(attrs[key])
+    return extras
 
 
 class QueuedRecord:

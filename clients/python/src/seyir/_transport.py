@@ -78,13 +78,13 @@ class Stats:
 class _Built:
     """A batch taken from the queue and built ahead of its turn (see `Transport._build_next`)."""
 
-    __slots__ = ("items", "logs", "raw")
+    __slots__ = ("body", "items", "logs")
 
-    def __init__(self, items: List[Any], logs: List[Any], raw: bytes) -> None:
+    def __init__(self, items: List[Any], logs: List[Any], body: Optional[bytes]) -> None:
         self.items = items
         self.logs = logs
-        #: The JSON of the first MAX_BATCH_LOGS logs.
-        self.raw = raw
+        #: The request body of the first MAX_BATCH_LOGS logs (see `Transport._body`).
+        self.body = body
 
 
 class Transport:
@@ -273,13 +273,13 @@ class Transport:
         finally:
             self._count_processed(len(batch))
 
-    def _send(self, logs: List[Any], first_raw: Optional[bytes] = None) -> None:
-        """Delivers prepared logs in requests of at most MAX_BATCH_LOGS (`first_raw`: the JSON of
-        the first request, when already encoded)."""
+    def _send(self, logs: List[Any], first_body: Optional[bytes] = None) -> None:
+        """Delivers prepared logs in requests of at most MAX_BATCH_LOGS (`first_body`: the body
+        of the first request, when already made)."""
         for start in range(0, len(logs), MAX_BATCH_LOGS):
             if self.disabled:
                 break
-            self._deliver(logs[start : start + MAX_BATCH_LOGS], first_raw if start == 0 else None)
+            self._deliver(logs[start : start + MAX_BATCH_LOGS], first_body if start == 0 else None)
 
     def _count_processed(self, count: int) -> None:
         with self._done:
@@ -287,7 +287,7 @@ class Transport:
             self._done.notify_all()
 
     def _build_next(self) -> None:
-        """Takes, builds and encodes the next full batch while the server handles the current
+        """Takes, builds and gzips the next full batch while the server handles the current
         request (called between sending it and reading the answer): the application's process
         and the server then work at the same time instead of taking turns. Only a full batch is
         built ahead; a partial one waits for its flush interval as before."""
@@ -300,14 +300,14 @@ class Transport:
         try:
             logs = self._prepare(batch, dropped)
             first = logs[:MAX_BATCH_LOGS]
-            self._next = _Built(batch, logs, self._encode(first) if first else b"")
+            self._next = _Built(batch, logs, self._body(first) if first else None)
         except Exception:
             self._count_processed(len(batch))
             self._log.warning("build", "seyir: could not build a batch; dropped", exc_info=True)
 
     def _send_built(self, built: _Built) -> None:
         try:
-            self._send(built.logs, built.raw)
+            self._send(built.logs, built.body)
         finally:
             self._count_processed(len(built.items))
 
@@ -316,20 +316,27 @@ class Transport:
         self._deliver(parts[:half])
         self._deliver(parts[half:])
 
-    def _deliver(self, parts: List[Any], raw: Optional[bytes] = None) -> None:
-        """Sends one batch of prepared logs (`raw`: their JSON, when already encoded), retrying as
-        the contract says."""
-        opts = self._options
-        if raw is None:
-            raw = self._encode(parts)
+    def _body(self, parts: List[Any]) -> Optional[bytes]:
+        """The request body of prepared logs: their JSON, gzipped unless configured otherwise.
+        None when the JSON is over MAX_BATCH_BYTES (`_deliver` then splits the batch)."""
+        raw = self._encode(parts)
         if len(raw) > MAX_BATCH_BYTES:
+            return None
+        return gzip.compress(raw, compresslevel=5, mtime=0) if self._options.gzip else raw
+
+    def _deliver(self, parts: List[Any], body: Optional[bytes] = None) -> None:
+        """Sends one batch of prepared logs (`body`: its request body, when already made),
+        retrying as the contract says."""
+        opts = self._options
+        if body is None:
+            body = self._body(parts)
+        if body is None:
             if len(parts) > 1:
                 self._split(parts)
             else:
                 self.stats.failed_logs += 1
                 self._log.warning("too-large", "seyir: a log over 5 MB was dropped")
             return
-        body = gzip.compress(raw, compresslevel=5, mtime=0) if opts.gzip else raw
         # One key per batch, sent again with every retry: when an answer is lost (a timeout, a
         # dropped connection) after the server stored the batch, the retry stores nothing twice.
         idempotency_key = uuid.uuid4().hex
