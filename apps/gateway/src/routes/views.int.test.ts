@@ -95,11 +95,16 @@ describe('saved views', () => {
     expect((await gw.api.put(`${views()}/not-a-uuid`, { name: 'x', query: '' }, editor)).status).toBe(404);
   });
 
-  it(`keeps at most ${MAX_VIEWS_PER_PROJECT} views per project`, async () => {
-    const existing = (await gw.api.get(views(), editor)).body.length;
-    for (let i = existing; i < MAX_VIEWS_PER_PROJECT; i++) expect((await gw.api.post(views(), { name: `Görünüm ${i}`, query: `w${i}` }, editor)).status).toBe(201);
-    const over = await gw.api.post(views(), { name: 'Bir fazla', query: '' }, editor);
-    expect(over.status).toBe(409);
-    expect(over.body.detail).toBe(`Bir projede en fazla ${MAX_VIEWS_PER_PROJECT} görünüm kaydedilebilir.`);
+  it(`keeps at most ${MAX_VIEWS_PER_PROJECT} views per project, even against creates in parallel`, async () => {
+    const project = (await gw.api.createProject(owner, 'Görünüm Sınırı')).id;
+    const extra = 10;
+    const results = await Promise.all(
+      Array.from({ length: MAX_VIEWS_PER_PROJECT + extra }, (_, i) => gw.api.post(views(project), { name: `Görünüm ${i}`, query: `w${i}` }, owner)),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(MAX_VIEWS_PER_PROJECT);
+    const refused = results.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(extra);
+    expect(refused[0]!.body.detail).toBe(`Bir projede en fazla ${MAX_VIEWS_PER_PROJECT} görünüm kaydedilebilir.`);
+    expect((await gw.api.get(views(project), owner)).body).toHaveLength(MAX_VIEWS_PER_PROJECT);
   });
 });

@@ -29,7 +29,7 @@ export async function listViews(deps: ViewDeps, projectId: string): Promise<Save
 }
 
 export async function addView(deps: ViewDeps, projectId: string, userId: string, input: SavedViewInput): Promise<SavedView> {
-  return viewOrThrow(await createSavedView(deps.database.sql, projectId, userId, input, MAX_VIEWS_PER_PROJECT));
+  return viewOrThrow(await createSavedView(deps.database, projectId, userId, input, MAX_VIEWS_PER_PROJECT));
 }
 
 export async function changeView(deps: ViewDeps, projectId: string, viewId: string, input: SavedViewInput): Promise<SavedView> {

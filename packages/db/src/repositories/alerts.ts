@@ -1,5 +1,6 @@
 import { ALERT_LIMITS, foldTurkish, type AlertChannel, type AlertConditions, type AlertDeliveryKind, type AlertDeliveryStatus, type AlertMessage, type AlertType } from '@seyir/domain';
 import type { DatabaseHandle, SqlClient } from '../connection.js';
+import { withProjectLocked } from './project-lock.js';
 import { toJsonParam } from './sql-arrays.js';
 
 /** An alert rule as stored. */
@@ -73,15 +74,10 @@ export async function getAlertRule(sql: SqlClient, projectId: string, ruleId: st
 
 /**
  * Adds a rule unless the project already has `ALERT_LIMITS.maxRulesPerProject` (undefined
- * then). One transaction: the project row is locked first, and the count runs in the next
- * statement, so it sees every rule committed by a create that held the lock before. (Counting
- * in the locking statement read its snapshot from before the wait: 52 parallel creates could
- * make 51 rules.)
+ * then), exactly: the count runs under the project's lock (`withProjectLocked`).
  */
 export async function createAlertRule(database: Pick<DatabaseHandle, 'transaction'>, projectId: string, createdBy: string, fields: AlertRuleFields): Promise<AlertRuleRow | undefined> {
-  return database.transaction(async (sql) => {
-    const locked = await sql.query(`SELECT id FROM projects WHERE id = $1 FOR UPDATE`, [projectId]);
-    if (locked.rows.length === 0) return undefined;
+  return withProjectLocked(database, projectId, async (sql) => {
     const { rows } = await sql.query<RawRule>(
       `WITH r AS (
          INSERT INTO alert_rules (project_id, name, type, channels, conditions, cooldown_minutes, enabled, created_by)

@@ -1,5 +1,6 @@
 import { foldTurkish } from '@seyir/domain';
-import type { SqlClient } from '../connection.js';
+import type { DatabaseHandle, SqlClient } from '../connection.js';
+import { withProjectLocked } from './project-lock.js';
 import { uniqueViolation } from './errors.js';
 
 /** A saved view of a project's logs: a named query and the columns shown. */
@@ -53,17 +54,27 @@ export async function findSavedViews(sql: SqlClient, projectId: string): Promise
 }
 
 /**
- * Adds a view unless the project already holds `max` views or one with the same name. The count
- * and the insert are one statement, so concurrent creates cannot pass the limit by much.
+ * Adds a view unless the project already holds `max` views (exactly: the count runs under the
+ * project's lock, `withProjectLocked`) or one with the same name.
  */
-export async function createSavedView(sql: SqlClient, projectId: string, createdBy: string, values: SavedViewValues, max: number): Promise<SavedViewWrite> {
+export async function createSavedView(
+  database: Pick<DatabaseHandle, 'transaction'>,
+  projectId: string,
+  createdBy: string,
+  values: SavedViewValues,
+  max: number,
+): Promise<SavedViewWrite> {
   try {
-    const { rows } = await sql.query<RawView>(
-      `INSERT INTO saved_views AS v (project_id, name, name_key, query, columns, created_by)
-       SELECT $1, $2, $3, $4, $5::text[], $6 WHERE (SELECT count(*) FROM saved_views WHERE project_id = $1) < $7
-       RETURNING ${COLUMNS}`,
-      [projectId, values.name, foldTurkish(values.name), values.query, values.columns, createdBy, max],
-    );
+    const rows = await withProjectLocked(database, projectId, async (sql) => {
+      const inserted = await sql.query<RawView>(
+        `INSERT INTO saved_views AS v (project_id, name, name_key, query, columns, created_by)
+         SELECT $1, $2, $3, $4, $5::text[], $6 WHERE (SELECT count(*) FROM saved_views WHERE project_id = $1) < $7
+         RETURNING ${COLUMNS}`,
+        [projectId, values.name, foldTurkish(values.name), values.query, values.columns, createdBy, max],
+      );
+      return inserted.rows;
+    });
+    if (!rows) return { ok: false, reason: 'not_found' };
     return rows[0] ? { ok: true, view: toView(rows[0]) } : { ok: false, reason: 'limit' };
   } catch (error) {
     if (uniqueViolation(error)) return { ok: false, reason: 'name_taken' };
