@@ -89,7 +89,8 @@ class _Built:
     def __init__(self, items: List[Any], logs: List[Any], body: Optional[bytes]) -> None:
         self.items = items
         self.logs = logs
-        #: The request body of the first MAX_BATCH_LOGS logs (see `Transport._body`).
+        #: The request body of the first MAX_BATCH_LOGS logs (see `Transport._body`); None when
+        #: there are none, or when their JSON is over MAX_BATCH_BYTES (`_deliver` splits them).
         self.body = body
 
 
